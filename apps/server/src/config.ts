@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Healthfolio <no-reply@healthfolio.local>'),
+  ENCRYPTION_KEY: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  TRUST_PROXY: bool(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file under dataDir, or PostgreSQL when databaseUrl is set. */
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  encryptionKey?: string;
+  publicUrl: string;
+  logLevel: string;
+  webDist: string;
+  bodyLimitBytes: number;
+  accessTokenTtlSeconds: number;
+  signupEnabled: boolean;
+  authDistinctErrors: boolean;
+  sandboxProviders: boolean;
+  trustProxy: boolean;
+}
+
+/** Reads and validates the environment once; every other module receives the result. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const flags = z
+    .object({
+      SIGNUP_ENABLED: bool(false),
+      AUTH_DISTINCT_ERRORS: bool(false),
+      SANDBOX_PROVIDERS: bool(!production),
+    })
+    .parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { dialect: 'postgres', url: e.DATABASE_URL }
+      : { dialect: 'sqlite', file: path.join(dataDir, 'healthfolio.db') },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    encryptionKey: e.ENCRYPTION_KEY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    signupEnabled: flags.SIGNUP_ENABLED,
+    authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
+    sandboxProviders: flags.SANDBOX_PROVIDERS,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { foundation } from './202611220100-foundation';
+import type { AppMigration, Dialect } from './types';
+
+/** Every migration, in order. Landed migrations are never edited: add a new one instead. */
+const migrations: Record<string, AppMigration> = {
+  '202611220100-foundation': foundation,
+};
+
+export class AppMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(migrations)) {
+      out[name] = { up: (db) => m.up(db, this.dialect), down: (db) => m.down(db, this.dialect) };
+    }
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+import { errorStatus, type ErrorCode } from '@healthfolio/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error meant for the client: its code and message reach the response as they are. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { details?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
+
+function describeValidation(error: FastifyError): { message: string; details: unknown } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => {
+      const field = [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.');
+      return { field, message: v.message ?? 'is invalid' };
+    });
+    const first = issues[0];
+    return { message: first ? `${first.field}: ${first.message}` : 'Invalid request', details: issues };
+  }
+  return { message: error.message, details: undefined };
+}
+
+/** Every error leaves the server in the `{"error": {"code", "message"}}` envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.options.headers) void reply.headers(error.options.headers);
+      return reply.status(error.status).send({
+        error: { code: error.code, message: error.message, ...(error.options.details ? { details: error.options.details } : {}) },
+      });
+    }
+    if (error.validation) {
+      const { message, details } = describeValidation(error);
+      return reply.status(400).send({ error: { code: 'validation', message, details } });
+    }
+    const status = error.statusCode ?? 500;
+    if (isResponseSerializationError(error) || status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    }
+    const code = codeForStatus(status, error.code);
+    return reply.status(status).send({ error: { code, message: error.message } });
+  });
+}
+
+function codeForStatus(status: number, fastifyCode: string | undefined): string {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  if (status === 404) return 'not_found';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return 'bad_request';
+  }
+  return 'bad_request';
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** User settings of SPEC §3, with the SPEC's defaults. */
+export const userSettingsSchema = z.object({
+  notifications: z.object({
+    emailNotifications: z.boolean().default(true),
+    pushNotifications: z.boolean().default(true),
+    insightAlerts: z.boolean().default(true),
+    goalReminders: z.boolean().default(true),
+  }),
+  privacy: z.object({
+    shareWithProviders: z.boolean().default(false),
+    anonymizeData: z.boolean().default(false),
+    publicProfile: z.boolean().default(false),
+    /** Minutes of inactivity before automatic sign-out; 0 turns it off. */
+    autoSignOutMinutes: z.number().int().min(0).max(24 * 60).default(0),
+  }),
+  dataSharing: z.object({
+    allowedProviders: z.array(z.string()).default([]),
+    shareHealthScore: z.boolean().default(true),
+    shareInsights: z.boolean().default(true),
+  }),
+  preferences: z.object({
+    language: z.string().min(2).max(16).default('en'),
+    theme: z.enum(['light', 'dark']).default('light'),
+    units: z.enum(['metric', 'imperial']).default('metric'),
+    timeZone: z.string().max(64).optional(),
+  }),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export function defaultSettings(): UserSettings {
+  return {
+    notifications: { emailNotifications: true, pushNotifications: true, insightAlerts: true, goalReminders: true },
+    privacy: { shareWithProviders: false, anonymizeData: false, publicProfile: false, autoSignOutMinutes: 0 },
+    dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
+    preferences: { language: 'en', theme: 'light', units: 'metric' },
+  };
+}
+
+/** A partial update of settings: any group, any field. */
+export const userSettingsPatchSchema = z.object({
+  notifications: userSettingsSchema.shape.notifications.partial().optional(),
+  privacy: userSettingsSchema.shape.privacy.partial().optional(),
+  dataSharing: userSettingsSchema.shape.dataSharing.partial().optional(),
+  preferences: userSettingsSchema.shape.preferences.partial().optional(),
+});
+export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
+
+export function mergeSettings(base: UserSettings, patch: UserSettingsPatch): UserSettings {
+  return {
+    notifications: { ...base.notifications, ...patch.notifications },
+    privacy: { ...base.privacy, ...patch.privacy },
+    dataSharing: { ...base.dataSharing, ...patch.dataSharing },
+    preferences: { ...base.preferences, ...patch.preferences },
+  };
+}
+
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  settings: userSettingsSchema,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** The profile the client builds locally when `GET /auth/me` fails (SPEC §3). */
+export function fallbackProfile(user: { id: string; email: string; name?: string | null }): UserProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name ?? user.email.split('@')[0] ?? '',
+    emailVerified: false,
+    createdAt: new Date().toISOString(),
+    settings: defaultSettings(),
+  };
+}
+
+export const profileUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
+  settings: userSettingsPatchSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
