@@ -13,7 +13,12 @@ export const userSettingsSchema = z.object({
     anonymizeData: z.boolean().default(false),
     publicProfile: z.boolean().default(false),
     /** Minutes of inactivity before automatic sign-out; 0 turns it off. */
-    autoSignOutMinutes: z.number().int().min(0).max(24 * 60).default(0),
+    autoSignOutMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(0),
   }),
   dataSharing: z.object({
     allowedProviders: z.array(z.string()).default([]),
@@ -31,19 +36,42 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export function defaultSettings(): UserSettings {
   return {
-    notifications: { emailNotifications: true, pushNotifications: true, insightAlerts: true, goalReminders: true },
+    notifications: {
+      emailNotifications: true,
+      pushNotifications: true,
+      insightAlerts: true,
+      goalReminders: true,
+    },
     privacy: { shareWithProviders: false, anonymizeData: false, publicProfile: false, autoSignOutMinutes: 0 },
     dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
     preferences: { language: 'en', theme: 'light', units: 'metric' },
   };
 }
 
-/** A partial update of settings: any group, any field. */
+type PatchShape<S extends z.ZodRawShape> = {
+  [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K]>;
+};
+
+/**
+ * Every field optional and without its default. zod's `.partial()` keeps `.default()`, which would
+ * fill the fields a patch leaves out and so reset them.
+ */
+function patchOf<S extends z.ZodRawShape>(group: z.ZodObject<S>): z.ZodObject<PatchShape<S>> {
+  const shape = Object.fromEntries(
+    Object.entries(group.shape).map(([key, field]) => [
+      key,
+      ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+    ]),
+  );
+  return z.object(shape) as unknown as z.ZodObject<PatchShape<S>>;
+}
+
+/** A partial update of settings: any group, any field; fields left out keep their value. */
 export const userSettingsPatchSchema = z.object({
-  notifications: userSettingsSchema.shape.notifications.partial().optional(),
-  privacy: userSettingsSchema.shape.privacy.partial().optional(),
-  dataSharing: userSettingsSchema.shape.dataSharing.partial().optional(),
-  preferences: userSettingsSchema.shape.preferences.partial().optional(),
+  notifications: patchOf(userSettingsSchema.shape.notifications).optional(),
+  privacy: patchOf(userSettingsSchema.shape.privacy).optional(),
+  dataSharing: patchOf(userSettingsSchema.shape.dataSharing).optional(),
+  preferences: patchOf(userSettingsSchema.shape.preferences).optional(),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 

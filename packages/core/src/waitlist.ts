@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const waitlistRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Enter a valid email address' })),
   name: z.string().trim().max(200).optional(),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>;
