@@ -23,4 +23,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-app.log.info(`Healthfolio is running — open http://localhost:${port}`);
+app.log.info({ port }, 'listening');
+// A plain line for the person who ran `npm start`, whatever the log format.
+console.log(`\n  Healthfolio is running — open http://localhost:${port}\n`);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** SPEC §5: minimum password length. The upper bound keeps argon2 from hashing megabytes. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 1024;
-/** SPEC §4/§9: the client refreshes the access token this long before it expires. */
-export const TOKEN_REFRESH_MARGIN_MS = 300_000;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_REFRESH_MARGIN_MS } from './defaults';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOKEN_REFRESH_MARGIN_MS };
 
 export const emailSchema = z.string().trim().toLowerCase().max(320);
 

@@ -13,3 +13,4 @@ export * from './units/normalize';
 export * from './units/convert';
 export * from './units/canonical';
 export * from './units/display';
+export * from './samples';

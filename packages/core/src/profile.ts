@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defaultSettings, fallbackProfile } from './defaults';
+
+export { defaultSettings, fallbackProfile };
 
 /** User settings of SPEC §3, with the SPEC's defaults. */
 export const userSettingsSchema = z.object({
@@ -33,20 +36,6 @@ export const userSettingsSchema = z.object({
   }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-
-export function defaultSettings(): UserSettings {
-  return {
-    notifications: {
-      emailNotifications: true,
-      pushNotifications: true,
-      insightAlerts: true,
-      goalReminders: true,
-    },
-    privacy: { shareWithProviders: false, anonymizeData: false, publicProfile: false, autoSignOutMinutes: 0 },
-    dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
-    preferences: { language: 'en', theme: 'light', units: 'metric' },
-  };
-}
 
 type PatchShape<S extends z.ZodRawShape> = {
   [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K]>;
@@ -93,18 +82,6 @@ export const userProfileSchema = z.object({
   settings: userSettingsSchema,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
-
-/** The profile the client builds locally when `GET /auth/me` fails (SPEC §3). */
-export function fallbackProfile(user: { id: string; email: string; name?: string | null }): UserProfile {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name ?? user.email.split('@')[0] ?? '',
-    emailVerified: false,
-    createdAt: new Date().toISOString(),
-    settings: defaultSettings(),
-  };
-}
 
 export const profileUpdateSchema = z.object({
   name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),

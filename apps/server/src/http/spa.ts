@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
@@ -12,6 +13,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   const indexFile = path.join(webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
+    await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,

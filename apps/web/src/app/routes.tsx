@@ -1,0 +1,74 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RedirectIfAuthenticated, RequireAuth } from '../features/auth';
+import { PublicLayout } from '../features/layout';
+import { isDevMode, isSignupEnabled } from './flags';
+import * as Pages from './pages';
+import { RouteError } from './RouteError';
+
+/** SPEC §2 routes. */
+export function createRoutes(): RouteObject[] {
+  const landing = isDevMode() ? (
+    <Pages.LandingPage />
+  ) : (
+    <RedirectIfAuthenticated>
+      <Pages.LandingPage />
+    </RedirectIfAuthenticated>
+  );
+  const signup = isSignupEnabled() ? <Pages.SignupPage /> : <Navigate replace to="/waitlist" />;
+
+  return [
+    {
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            { path: '/', element: landing },
+            {
+              path: '/login',
+              element: (
+                <RedirectIfAuthenticated>
+                  <Pages.LoginPage />
+                </RedirectIfAuthenticated>
+              ),
+            },
+            { path: '/signup', element: signup },
+            {
+              path: '/waitlist',
+              element: (
+                <RedirectIfAuthenticated>
+                  <Pages.WaitlistPage />
+                </RedirectIfAuthenticated>
+              ),
+            },
+            { path: '/about', element: <Pages.AboutPage /> },
+            { path: '/auth-test', element: <Pages.AuthTestPage /> },
+            { path: '/oauth/callback', element: <Pages.OAuthCallbackPage /> },
+            { path: '/oauth-success', element: <Pages.OAuthSuccessPage /> },
+            { path: '/oauth-error', element: <Pages.OAuthErrorPage /> },
+            { path: '/forgot-password', element: <Pages.ForgotPasswordPage /> },
+            { path: '/reset-password', element: <Pages.ResetPasswordPage /> },
+            { path: '/verify-email', element: <Pages.VerifyEmailPage /> },
+            { path: '*', element: <Pages.NotFoundPage /> },
+          ],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <Pages.AppLayout />,
+              children: [
+                { path: '/dashboard', element: <Pages.DashboardPage /> },
+                { path: '/data-sources', element: <Pages.DataSourcesPage /> },
+                { path: '/insights', element: <Pages.InsightsPage /> },
+                { path: '/goals', element: <Pages.GoalsPage /> },
+                { path: '/reports', element: <Pages.ReportsPage /> },
+                { path: '/settings', element: <Pages.SettingsPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,52 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ContentColors, HealthStatusColors, ServiceColors } from './theme-augmentation';
+
+export type ThemeMode = 'light' | 'dark';
+
+/** SPEC §9 primary colours. */
+export const PRIMARY_LIGHT = '#2D9A93';
+export const PRIMARY_DARK = '#4ECDC4';
+
+const health: Record<ThemeMode, HealthStatusColors> = {
+  light: { excellent: '#1B8A5A', good: '#4CAF50', fair: '#F2A93B', attention: '#E8772E', poor: '#D32F2F' },
+  dark: { excellent: '#4ADE9B', good: '#81C784', fair: '#FFC870', attention: '#FFA260', poor: '#F47171' },
+};
+
+const service: Record<ThemeMode, ServiceColors> = {
+  light: { prescription: '#5C6BC0', fitness: '#F4511E', nutrition: '#7CB342', supplements: '#AB47BC' },
+  dark: { prescription: '#9FA8DA', fitness: '#FF8A65', nutrition: '#AED581', supplements: '#CE93D8' },
+};
+
+const content: Record<ThemeMode, ContentColors> = {
+  light: { vitalSigns: '#E53935', medications: '#3949AB', labResults: '#00897B', appointments: '#FB8C00' },
+  dark: { vitalSigns: '#EF9A9A', medications: '#9FA8DA', labResults: '#80CBC4', appointments: '#FFCC80' },
+};
+
+const fontFamily = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+export function createAppTheme(mode: ThemeMode): Theme {
+  return createTheme({
+    breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily, button: { textTransform: 'none', fontWeight: 600 } },
+    palette: {
+      mode,
+      primary: { main: mode === 'light' ? PRIMARY_LIGHT : PRIMARY_DARK },
+      background:
+        mode === 'light'
+          ? { default: '#F6F8F8', paper: '#FFFFFF' }
+          : { default: '#0F1716', paper: '#16201F' },
+      health: health[mode],
+      service: service[mode],
+      content: content[mode],
+    },
+  });
+}

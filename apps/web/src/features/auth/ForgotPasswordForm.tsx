@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState, type FormEvent } from 'react';
+import { TextInput } from '../forms/TextInput';
+import { isValidEmail } from '../../lib/email';
+import { authErrorFrom, authErrorMessage } from './auth-errors';
+import { requestPasswordReset } from './identity-api';
+
+export const RESET_LINK_SENT = 'If an account exists for that email, a reset link is on its way.';
+
+export function ForgotPasswordForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) return setError(authErrorMessage('passwordReset', 'auth/invalid-email'));
+    setError(null);
+    setSubmitting(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (caught) {
+      setError(authErrorFrom('passwordReset', caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (sent) return <Alert severity="success">{RESET_LINK_SENT}</Alert>;
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
+      {error && <Alert severity="error">{error}</Alert>}
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        required
+        autoFocus
+      />
+      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+        Send reset link
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
+import { LoginForm } from './LoginForm';
+
+function rejectedWith(code: string, status: number): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code, message: 'server text' } },
+  });
+}
+
+describe('LoginForm', () => {
+  afterEach(cleanup);
+
+  it('signs in with the typed credentials', async () => {
+    const signIn = vi.fn(() => Promise.resolve());
+    render(
+      <WithAuth value={fakeAuth({ signIn })}>
+        <MemoryRouter>
+          <LoginForm />
+        </MemoryRouter>
+      </WithAuth>,
+    );
+    await userEvent.type(screen.getByLabelText(/Email/), ' ada@example.com ');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signIn).toHaveBeenCalledWith('ada@example.com', 'secret1');
+  });
+
+  it('shows the SPEC message for a wrong password in an alert', async () => {
+    const signIn = vi.fn(() => Promise.reject(rejectedWith('auth/wrong-password', 401)));
+    render(
+      <WithAuth value={fakeAuth({ signIn })}>
+        <MemoryRouter>
+          <LoginForm />
+        </MemoryRouter>
+      </WithAuth>,
+    );
+    await userEvent.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Incorrect password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
+});

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from './auth-context';
+import { redirectTarget } from './redirect-target';
+
+/** Public pages that signed-in users skip (SPEC §4): /login, /waitlist and, outside dev mode, /. */
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <div role="status">Loading...</div>;
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
+  return children;
+}

@@ -1,0 +1,36 @@
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { NavLink, useLocation } from 'react-router';
+import { navigationItems } from './navigation';
+
+export function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <List component="nav" aria-label="Main">
+      {navigationItems.map(({ text, icon: Icon, path, comingSoon }) => (
+        <ListItem key={path} disablePadding>
+          {comingSoon ? (
+            <ListItemButton disabled>
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={text} />
+              <Chip label="Coming Soon" size="small" variant="outlined" />
+            </ListItemButton>
+          ) : (
+            <ListItemButton component={NavLink} to={path} selected={pathname === path} onClick={onNavigate}>
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={text} />
+            </ListItemButton>
+          )}
+        </ListItem>
+      ))}
+    </List>
+  );
+}

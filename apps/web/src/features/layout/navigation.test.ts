@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DRAWER_WIDTH, navigationItems } from './navigation';
+
+describe('navigation config', () => {
+  it('lists the SPEC entries in order', () => {
+    expect(navigationItems.map((item) => [item.text, item.path])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Sources', '/data-sources'],
+      ['Insights', '/insights'],
+      ['Goals', '/goals'],
+      ['Reports', '/reports'],
+      ['About Us', '/about'],
+    ]);
+  });
+
+  it('marks Insights, Goals and Reports as coming soon', () => {
+    expect(navigationItems.filter((item) => item.comingSoon).map((item) => item.text)).toEqual([
+      'Insights',
+      'Goals',
+      'Reports',
+    ]);
+  });
+
+  it('uses the 240 px drawer', () => {
+    expect(DRAWER_WIDTH).toBe(240);
+  });
+});

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner, useDocumentTitle } from '../features/layout';
+import { completeOAuth, readOAuthParams } from '../features/oauth/oauth-callback';
+
+export function OAuthCallbackPage() {
+  useDocumentTitle('Connecting');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // A query keyed by the code, so StrictMode's double mount spends the one-time code once.
+  const next = useQuery({
+    queryKey: ['oauth-callback', params.toString()],
+    queryFn: () => completeOAuth(readOAuthParams(params)),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (next.data) navigate(next.data, { replace: true });
+  }, [next.data, navigate]);
+
+  return <PageSpinner />;
+}

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18931);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+  ],
+};
+const desktop = { viewport: { width: 1280, height: 800 }, launchOptions };
+const phone = { ...devices['Pixel 7'], defaultBrowserType: 'chromium' as const, launchOptions };
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json']],
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'desktop-light', use: { ...desktop, colorScheme: 'light' } },
+    { name: 'desktop-dark', use: { ...desktop, colorScheme: 'dark' }, grep: /@theme/ },
+    { name: 'phone-light', use: { ...phone, colorScheme: 'light' } },
+    { name: 'phone-dark', use: { ...phone, colorScheme: 'dark' }, grep: /@theme/ },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port) },
+  },
+});

@@ -1,0 +1,27 @@
+// The server the browser tests drive: the built SPA on a fresh, throwaway data directory.
+// Sign-up is enabled on the API so each test can make its own user; the UI's /signup still goes to /waitlist.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+const dataDir = path.join(root, 'test-results', 'e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SIGNUP_ENABLED: 'true',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '3600',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,53 @@
+// Shared by the start, test and bench scripts: install what a fresh clone lacks, build the web app when stale.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(cmd, args, options = {}) {
+  const status = run(cmd, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+/** npm ci on a fresh clone (or after the lock file changed). */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (first run builds better-sqlite3, about 90 s)…');
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (file.includes('node_modules')) continue;
+    newest = Math.max(newest, fs.statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the SPA when apps/web/dist is missing or older than its sources. */
+export function ensureWebBuild({ force = false } = {}) {
+  const index = path.join(root, 'apps/web/dist/index.html');
+  const sources = ['apps/web/src', 'apps/web/public', 'packages/core/src'].map((d) =>
+    newestMtime(path.join(root, d)),
+  );
+  const configs = ['apps/web/index.html', 'apps/web/vite.config.ts'].map((f) =>
+    fs.existsSync(path.join(root, f)) ? fs.statSync(path.join(root, f)).mtimeMs : 0,
+  );
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  if (!force && builtAt > Math.max(...sources, ...configs)) return;
+  console.log('Building the web app…');
+  runOrExit('npm', ['run', 'build', '--silent']);
+}
