@@ -19,6 +19,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SIGNUP_ENABLED: 'true',
+    TRUST_PROXY: 'true',
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '3600',
   },

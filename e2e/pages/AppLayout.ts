@@ -31,6 +31,7 @@ export class AppLayout {
 
   /** A navigation entry; on small screens the temporary drawer is opened first. */
   async navItem(text: NavEntry): Promise<Locator> {
+    await this.main.waitFor();
     let nav = this.nav.filter({ visible: true });
     if (await this.menuButton.isVisible()) {
       await this.menuButton.click();
