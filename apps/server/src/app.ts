@@ -2,11 +2,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { registerAuth } from './http/auth';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { AuditLogRepository } from './identity/audit-log.repository';
+import { createIdentity, type Identity } from './identity/identity';
+import { identityRoutes } from './identity/identity.routes';
+import type { Mailer } from './mail/mailer';
+import { AccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { ExportService } from './modules/settings/export/export.service';
+import { SamplesExportRepository } from './modules/settings/export/samples-export.repository';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
+import { userRoutes } from './modules/user/user.routes';
 import { WaitlistRepository } from './modules/waitlist/waitlist.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { WaitlistService } from './modules/waitlist/waitlist.service';
@@ -30,10 +44,18 @@ const REDACT = [
 export interface BuiltApp {
   app: FastifyInstance;
   db: Db;
+  identity: Identity;
+}
+
+export interface BuildOptions {
+  db?: Db;
+  /** The clock; tests pass a fake one. */
+  now?: () => number;
+  mailer?: Mailer;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
-export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     bodyLimit: config.bodyLimitBytes,
@@ -53,16 +75,42 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   await registerSecurityHeaders(app);
   await registerDocs(app, APP_VERSION);
 
+  const now = options.now ?? Date.now;
+  const identity = await createIdentity(config, db, {
+    log: app.log,
+    now,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
+  app.addHook('onClose', async () => {
+    await identity.background.idle();
+    identity.mailer.close();
+  });
+  registerAuth(app, identity.tokens);
+
   const waitlist = new WaitlistService(new WaitlistRepository(db.kysely));
+  const auditLog = new AuditLogRepository(db.kysely);
+  const dataSources = new UserDataSourcesRepository(db.kysely);
+  const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir);
+  const exports = new ExportService(
+    account,
+    { auditLog, dataSources, samples: new SamplesExportRepository(db.kysely) },
+    identity.audit,
+    now,
+  );
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(db, APP_VERSION));
       await api.register(waitlistRoutes(waitlist));
+      await api.register(identityRoutes(identity), { prefix: '/identity' });
+      await api.register(accountRoutes(account));
+      await api.register(settingsRoutes({ account, exports, auditLog, identity }));
+      await api.register(userRoutes(dataSources, now));
+      await api.register(metricsRoutes(db, now));
     },
     { prefix: '/api' },
   );
 
   await registerSpa(app, config.webDist);
-  return { app, db };
+  return { app, db, identity };
 }

@@ -22,6 +22,12 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
   TRUST_PROXY: bool(false),
 });
 
@@ -43,7 +49,10 @@ export interface Config {
   webDist: string;
   bodyLimitBytes: number;
   accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
   signupEnabled: boolean;
+  /** A demo account with a year of data on the first start of an empty development database. */
+  demoSeed: boolean;
   authDistinctErrors: boolean;
   sandboxProviders: boolean;
   trustProxy: boolean;
@@ -61,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const flags = z
     .object({
       SIGNUP_ENABLED: bool(false),
+      DEMO_SEED: bool(true),
       AUTH_DISTINCT_ERRORS: bool(false),
       SANDBOX_PROVIDERS: bool(!production),
     })
@@ -83,7 +93,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,
+    demoSeed: flags.DEMO_SEED,
     authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
     sandboxProviders: flags.SANDBOX_PROVIDERS,
     trustProxy: e.TRUST_PROXY,

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedDemoIfEmpty } from './seed/demo';
 
 const config = loadConfig();
-const { app } = await buildApp(config);
+const { app, db, identity } = await buildApp(config);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -20,6 +21,7 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
+await seedDemoIfEmpty(config, db, identity, app.log);
 await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type BuiltApp } from '../src/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createTestDb, type TestDialect } from './databases';
 
@@ -11,11 +11,21 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A whole server on a fresh database, driven with app.inject(). */
-export async function createTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'db'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: dataDir,
+    ...env,
+  });
   const db = await createTestDb(dialect);
-  const built = await buildApp(config, { db }).catch(async (error: unknown) => {
+  const built = await buildApp(config, { ...options, db }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });

@@ -10,7 +10,9 @@ import type { Database } from '../src/db/schema';
 export type TestDialect = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /**
  * A fresh, empty database of the given dialect: a temp SQLite file, or a throwaway PostgreSQL

@@ -18,7 +18,9 @@ describe.each(testDialects)('foundation on %s', (dialect) => {
   it('answers an unknown API path with 404 in the envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/does-not-exist' } });
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'No API route GET /api/does-not-exist' },
+    });
   });
 
   it('serves OpenAPI generated from the zod schemas', async () => {
@@ -26,7 +28,9 @@ describe.each(testDialects)('foundation on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/waitlist'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(
+      doc.paths['/api/waitlist'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
   });
 
   it('sends security headers with a strict CSP', async () => {
@@ -67,11 +71,18 @@ describe.each(testDialects)('foundation on %s', (dialect) => {
     const again = await join('ada@example.com');
     expect(again.statusCode).toBe(201);
     expect(again.json().data.joinedAt).toBe(first.json().data.joinedAt);
-    const rows = await t.db.kysely.selectFrom('waitlist').selectAll().where('email', '=', 'ada@example.com').execute();
+    const rows = await t.db.kysely
+      .selectFrom('waitlist')
+      .selectAll()
+      .where('email', '=', 'ada@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
 
     const invalid = await join('not-an-email');
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error).toMatchObject({ code: 'validation', message: 'body.email: Enter a valid email address' });
+    expect(invalid.json().error).toMatchObject({
+      code: 'validation',
+      message: 'body.email: Enter a valid email address',
+    });
   });
 });

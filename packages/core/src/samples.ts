@@ -18,9 +18,14 @@ export type MetricBucket = (typeof metricBuckets)[number];
 /** IANA time zone name; checked against the runtime's zone database. */
 export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
-function isTimeZone(zone: string): boolean {
+const knownZones = new Set<string>();
+
+/** Whether the runtime knows the IANA zone; answers are remembered. */
+export function isTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    if (knownZones.size < 1000) knownZones.add(zone);
     return true;
   } catch {
     return false;
@@ -90,14 +95,17 @@ export const bucketItemSchema = bucketStatsSchema.extend({
 });
 export type BucketItem = z.infer<typeof bucketItemSchema>;
 
-export const metricsSeriesSchema = z.object({
-  type: z.string(),
-  unit: z.string(),
-  bucket: z.enum(metricBuckets),
-  tz: z.string(),
-  items: z.union([z.array(sampleItemSchema), z.array(bucketItemSchema)]),
-  nextCursor: z.string().nullable(),
-});
+const seriesBase = { type: z.string(), unit: z.string(), tz: z.string(), nextCursor: z.string().nullable() };
+
+/** The answer of `GET /api/metrics`: raw samples (keyset pages), or buckets (one page, `nextCursor` null). */
+export const metricsSeriesSchema = z.discriminatedUnion('bucket', [
+  z.object({ ...seriesBase, bucket: z.literal('raw'), items: z.array(sampleItemSchema) }),
+  z.object({
+    ...seriesBase,
+    bucket: z.enum(['hour', 'day', 'week', 'month']),
+    items: z.array(bucketItemSchema),
+  }),
+]);
 export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;
 
 /** `POST /api/metrics`: a manual entry. */

@@ -39,6 +39,8 @@ export interface RefreshTokensTable {
   revoked_at: number | null;
   user_agent: string | null;
   ip: string | null;
+  /** The successor token, encrypted with a key derived from this (rotated) token; see identity/sessions.ts. */
+  successor_sealed: string | null;
 }
 
 export interface ActionCodesTable {
@@ -77,6 +79,12 @@ export interface SigningKeysTable {
   created_at: number;
 }
 
+export interface UserDataSourcesTable {
+  user_id: string;
+  kind: string;
+  created_at: number;
+}
+
 export interface Database {
   waitlist: WaitlistTable;
   users: UsersTable;
@@ -85,4 +93,56 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   audit_log: AuditLogTable;
   signing_keys: SigningKeysTable;
+  user_data_sources: UserDataSourcesTable;
+  samples: SamplesTable;
+  daily_rollups: DailyRollupsTable;
+  source_priorities: SourcePrioritiesTable;
+}
+
+/** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
+export interface SamplesTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: string;
+  start_at: number;
+  end_at: number;
+  /** The offset the sample was recorded at, in minutes east of UTC. */
+  utc_offset_min: number;
+  tz: string | null;
+  /** Local wall-clock date as days since 1970-01-01; a night's sleep belongs to its wake-up day. */
+  local_day: number;
+  value: number;
+  unit: string;
+  source: string;
+  device: string | null;
+  /** The provider's record id, or the device when it has none; part of the idempotency key. */
+  origin_id: Generated<string>;
+  flag: string | null;
+  /** JSON: referenceRange, loinc, lab, specimenDate, notes, valueText, provenance. */
+  meta: string | null;
+}
+
+/** Per stream (source + device) and merged (source '*') totals of one local day. */
+export interface DailyRollupsTable {
+  user_id: string;
+  kind: string;
+  local_day: number;
+  source: string;
+  /** '' when the stream has no device, and on merged rows. */
+  device: string;
+  count: number;
+  sum: number;
+  min: number | null;
+  max: number | null;
+  last_value: number | null;
+  last_at: number | null;
+}
+
+/** A user's order of streams for one kind; rank 0 is the best. Device '' stands for every device of the source. */
+export interface SourcePrioritiesTable {
+  user_id: string;
+  kind: string;
+  source: string;
+  device: string;
+  rank: number;
 }

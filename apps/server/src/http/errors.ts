@@ -8,11 +8,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: unknown; headers?: Record<string, string> } = {},
+    /** `status` overrides the catalogue's, e.g. a wrong current password is 400, not a 401 that signs out. */
+    readonly options: { details?: unknown; headers?: Record<string, string>; status?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = errorStatus[code];
+    this.status = options.status ?? errorStatus[code];
   }
 }
 
@@ -36,7 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.options.headers) void reply.headers(error.options.headers);
       return reply.status(error.status).send({
-        error: { code: error.code, message: error.message, ...(error.options.details ? { details: error.options.details } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.options.details ? { details: error.options.details } : {}),
+        },
       });
     }
     if (error.validation) {
@@ -46,7 +51,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (isResponseSerializationError(error) || status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+      return reply
+        .status(500)
+        .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
     }
     const code = codeForStatus(status, error.code);
     return reply.status(status).send({ error: { code, message: error.message } });

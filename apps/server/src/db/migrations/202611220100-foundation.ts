@@ -61,7 +61,11 @@ export const foundation: AppMigration = {
       .addColumn('bucket', 'text', (c) => c.notNull())
       .addColumn('at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('auth_attempts_bucket_at').on('auth_attempts').columns(['bucket', 'at']).execute();
+    await db.schema
+      .createIndex('auth_attempts_bucket_at')
+      .on('auth_attempts')
+      .columns(['bucket', 'at'])
+      .execute();
 
     await db.schema
       .createTable('audit_log')

@@ -1,10 +1,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { foundation } from './202611220100-foundation';
+import { identity } from './202611220110-identity';
+import { metrics } from './202611220120-metrics';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
 const migrations: Record<string, AppMigration> = {
   '202611220100-foundation': foundation,
+  '202611220110-identity': identity,
+  '202611220120-metrics': metrics,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

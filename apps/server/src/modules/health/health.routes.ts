@@ -7,7 +7,12 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['system'], response: { 200: dataEnvelope(healthResponseSchema), 503: dataEnvelope(healthResponseSchema) } } },
+      {
+        schema: {
+          tags: ['system'],
+          response: { 200: dataEnvelope(healthResponseSchema), 503: dataEnvelope(healthResponseSchema) },
+        },
+      },
       async (_request, reply) => {
         const reachable = await isReachable(db);
         const data = {

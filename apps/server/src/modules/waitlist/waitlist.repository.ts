@@ -8,7 +8,13 @@ export class WaitlistRepository {
   async addOnce(entry: { id: string; email: string; name: string | null; createdAt: number }): Promise<void> {
     await this.db
       .insertInto('waitlist')
-      .values({ id: entry.id, email: entry.email, name: entry.name, created_at: entry.createdAt, invited_at: null })
+      .values({
+        id: entry.id,
+        email: entry.email,
+        name: entry.name,
+        created_at: entry.createdAt,
+        invited_at: null,
+      })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
   }

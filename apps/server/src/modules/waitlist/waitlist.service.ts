@@ -9,7 +9,12 @@ export class WaitlistService {
   ) {}
 
   async join(request: WaitlistRequest): Promise<{ email: string; joinedAt: string }> {
-    await this.repo.addOnce({ id: randomUUID(), email: request.email, name: request.name ?? null, createdAt: this.now() });
+    await this.repo.addOnce({
+      id: randomUUID(),
+      email: request.email,
+      name: request.name ?? null,
+      createdAt: this.now(),
+    });
     const entry = await this.repo.findByEmail(request.email);
     return { email: request.email, joinedAt: new Date(entry?.created_at ?? this.now()).toISOString() };
   }

@@ -1,0 +1,16 @@
+import type { Database } from './schema';
+
+/**
+ * Every table holding rows of one user, keyed by a `user_id` column. Account deletion and export walk
+ * this list, so a module adding such a table adds it here; a test fails when a table with a `user_id`
+ * column is missing. `users` itself is deleted last, by id.
+ */
+export const userOwnedTables = [
+  'refresh_tokens',
+  'action_codes',
+  'audit_log',
+  'user_data_sources',
+  'samples',
+  'daily_rollups',
+  'source_priorities',
+] as const satisfies readonly (keyof Database)[];

@@ -1,0 +1,70 @@
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { createMailer, type MailLog, type Mailer } from '../mail/mailer';
+import { AccessTokens } from './access-tokens';
+import { ActionCodes } from './action-codes';
+import { ActionCodesRepository } from './action-codes.repository';
+import { Audit } from './audit';
+import { BackgroundTasks } from './background';
+import { AuditLogRepository } from './audit-log.repository';
+import { AuthAttemptsRepository } from './auth-attempts.repository';
+import { Passwords } from './passwords';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { Sessions } from './sessions';
+import { SigningKeysRepository } from './signing-keys.repository';
+import { Throttle } from './throttle';
+import { UsersRepository } from './users.repository';
+
+/** Everything the identity endpoints, the account module and the CLI share. */
+export interface Identity {
+  config: Config;
+  now: () => number;
+  log: MailLog;
+  users: UsersRepository;
+  passwords: Passwords;
+  tokens: AccessTokens;
+  sessions: Sessions;
+  codes: ActionCodes;
+  throttle: Throttle;
+  audit: Audit;
+  mailer: Mailer;
+  background: BackgroundTasks;
+}
+
+export interface IdentityOptions {
+  log: MailLog;
+  /** The clock; tests pass a fake one. */
+  now?: () => number;
+  mailer?: Mailer;
+}
+
+/** Builds the identity service on a migrated database and loads (or makes) the signing key. */
+export async function createIdentity(config: Config, db: Db, options: IdentityOptions): Promise<Identity> {
+  const now = options.now ?? Date.now;
+  const users = new UsersRepository(db.kysely);
+  const audit = new Audit(new AuditLogRepository(db.kysely), now);
+  const tokens = new AccessTokens(new SigningKeysRepository(db.kysely), users, {
+    issuer: config.publicUrl,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    now,
+  });
+  await tokens.init();
+  const sessions = new Sessions(new RefreshTokensRepository(db.kysely), users, tokens, audit, {
+    refreshTtlMs: config.refreshTokenTtlSeconds * 1000,
+    now,
+  });
+  return {
+    config,
+    now,
+    log: options.log,
+    users,
+    passwords: new Passwords(),
+    tokens,
+    sessions,
+    codes: new ActionCodes(new ActionCodesRepository(db.kysely), now),
+    throttle: new Throttle(new AuthAttemptsRepository(db.kysely), now),
+    audit,
+    mailer: options.mailer ?? createMailer(config, options.log),
+    background: new BackgroundTasks(options.log),
+  };
+}

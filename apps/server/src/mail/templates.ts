@@ -1,0 +1,32 @@
+import type { MailMessage } from './mailer';
+
+/** The mails the identity service sends. Plain text: nothing to render, nothing to track. */
+export const mailTemplates = {
+  passwordReset(to: string, link: string): MailMessage {
+    return {
+      to,
+      purpose: 'password-reset',
+      link,
+      subject: 'Reset your Healthfolio password',
+      text: `Someone (hopefully you) asked to reset the password of your Healthfolio account.\n\nChoose a new password here — the link works once, for one hour:\n${link}\n\nIf you did not ask, ignore this mail; your password stays as it is.\n`,
+    };
+  },
+  verifyEmail(to: string, link: string): MailMessage {
+    return {
+      to,
+      purpose: 'verify-email',
+      link,
+      subject: 'Verify your email for Healthfolio',
+      text: `Confirm that this address belongs to you — the link works once, for 24 hours:\n${link}\n\nIf you did not create a Healthfolio account, ignore this mail.\n`,
+    };
+  },
+  invitation(to: string, link: string): MailMessage {
+    return {
+      to,
+      purpose: 'invitation',
+      link,
+      subject: 'Your invitation to Healthfolio',
+      text: `You are off the waitlist. Create your Healthfolio account here — the link works once, for 7 days:\n${link}\n`,
+    };
+  },
+};

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { userOwnedTables } from '../../db/user-owned-tables';
+
+export class AccountRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every row of the user, from every table, in one transaction; the user row goes last. */
+  async deleteEverything(userId: string, email: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of userOwnedTables) {
+        // Each listed table has a user_id column; Kysely cannot see that through the union of names.
+        await trx
+          .deleteFrom(table as 'audit_log')
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      await trx.deleteFrom('waitlist').where('email', '=', email).execute();
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  defaultSettings,
+  mergeSettings,
+  userSettingsPatchSchema,
+  type ProfileUpdate,
+  type UserProfile,
+  type UserSettings,
+  type UserSettingsPatch,
+} from '@healthfolio/core';
+import { identityErrors } from '../../identity/errors';
+import type { Identity } from '../../identity/identity';
+import type { UserRow } from '../../identity/users.repository';
+import type { AccountRepository } from './account.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The signed-in user's own account: profile, settings, deletion. */
+export class AccountService {
+  constructor(
+    private readonly identity: Identity,
+    private readonly repo: AccountRepository,
+    private readonly dataDir: string,
+  ) {}
+
+  async profile(userId: string): Promise<UserProfile> {
+    return toProfile(await this.user(userId));
+  }
+
+  async updateProfile(userId: string, update: ProfileUpdate): Promise<UserProfile> {
+    const user = await this.user(userId);
+    const settings = update.settings
+      ? JSON.stringify(mergeSettings(parseSettings(user.settings), update.settings))
+      : undefined;
+    await this.identity.users.update(
+      user.id,
+      { ...(update.name !== undefined ? { name: update.name } : {}), ...(settings ? { settings } : {}) },
+      this.identity.now(),
+    );
+    return this.profile(user.id);
+  }
+
+  async settings(userId: string): Promise<UserSettings> {
+    return parseSettings((await this.user(userId)).settings);
+  }
+
+  async updateSettings(userId: string, patch: UserSettingsPatch): Promise<UserSettings> {
+    return (await this.updateProfile(userId, { settings: patch })).settings;
+  }
+
+  /** Deletes the account: every row of every table, the uploaded files, and with them every session. */
+  async deleteAccount(userId: string): Promise<void> {
+    const user = await this.user(userId);
+    await this.repo.deleteEverything(user.id, user.email);
+    await this.identity.throttle.forgetAccount(user.email, user.id);
+    if (UUID.test(user.id)) {
+      await fs.rm(path.join(this.dataDir, 'uploads', user.id), { recursive: true, force: true });
+    }
+  }
+
+  private async user(userId: string): Promise<UserRow> {
+    const user = await this.identity.users.findById(userId);
+    if (!user) throw identityErrors.sessionExpired();
+    return user;
+  }
+}
+
+/** Stored settings over the SPEC defaults: groups or fields added later get their default. */
+export function parseSettings(json: string): UserSettings {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(json);
+  } catch {
+    stored = {};
+  }
+  const patch = userSettingsPatchSchema.safeParse(stored);
+  return mergeSettings(defaultSettings(), patch.success ? patch.data : {});
+}
+
+export function toProfile(user: UserRow): UserProfile {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.email_verified === 1,
+    createdAt: new Date(user.created_at).toISOString(),
+    settings: parseSettings(user.settings),
+  };
+}

@@ -1,0 +1,196 @@
+import {
+  dataEnvelope,
+  manualEntrySchema,
+  manualEntryUpdateSchema,
+  metricPrioritiesQuerySchema,
+  metricPrioritiesSchema,
+  metricPrioritiesUpdateSchema,
+  metricsQuerySchema,
+  metricsSeriesSchema,
+  metricsSummarySchema,
+  metricsWhyQuerySchema,
+  metricsWhySchema,
+  sampleIdParamsSchema,
+  sampleItemSchema,
+  timeZoneSchema,
+} from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { EntriesService } from './entries.service';
+import { PrioritiesService } from './priorities.service';
+import { SampleStore } from './samples.store';
+import { SeriesService } from './series.service';
+import { SummaryService } from './summary.service';
+import { UserTimeZoneRepository } from './user-time-zone.repository';
+import { WhyService } from './why.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['metrics'];
+
+/** The services of the metrics module, built once per app. */
+export function createMetrics(db: Db, now: () => number) {
+  const store = new SampleStore(db);
+  const zones = new UserTimeZoneRepository(db.kysely);
+  return {
+    store,
+    zones,
+    series: new SeriesService(db, now),
+    summary: new SummaryService(db, now),
+    why: new WhyService(db),
+    priorities: new PrioritiesService(db),
+    entries: new EntriesService(db, store, zones, now),
+  };
+}
+
+/** SPEC §7 metrics and DESIGN "Metrics API". */
+export const metricsRoutes =
+  (db: Db, now: () => number): FastifyPluginAsyncZod =>
+  async (app) => {
+    const m = createMetrics(db, now);
+    const zoneOf = async (userId: string, tz?: string) => tz ?? (await m.zones.get(userId)) ?? 'UTC';
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Raw samples or merged buckets of one metric',
+          querystring: metricsQuerySchema,
+          response: { 200: dataEnvelope(metricsSeriesSchema) },
+        },
+      },
+      async (request) => ({
+        data: await m.series.query(
+          request.userId,
+          request.query,
+          await zoneOf(request.userId, request.query.tz),
+        ),
+      }),
+    );
+
+    app.get(
+      '/metrics/summary',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Latest value and 7/30-day trends per metric',
+          querystring: z.object({ tz: timeZoneSchema.optional() }),
+          response: { 200: dataEnvelope(metricsSummarySchema) },
+        },
+      },
+      async (request) => ({
+        data: await m.summary.summary(request.userId, await zoneOf(request.userId, request.query.tz)),
+      }),
+    );
+
+    app.get(
+      '/metrics/why',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Which source won each part of a day's value",
+          querystring: metricsWhyQuerySchema,
+          response: { 200: dataEnvelope(metricsWhySchema) },
+        },
+      },
+      async (request) => ({
+        data: await m.why.explain(request.userId, request.query.type, request.query.date),
+      }),
+    );
+
+    app.get(
+      '/metrics/priorities',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The source order of one metric',
+          querystring: metricPrioritiesQuerySchema,
+          response: { 200: dataEnvelope(metricPrioritiesSchema) },
+        },
+      },
+      async (request) => ({ data: await m.priorities.get(request.userId, request.query.type) }),
+    );
+
+    app.put(
+      '/metrics/priorities',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change the source order of one metric',
+          body: metricPrioritiesUpdateSchema,
+          response: { 200: dataEnvelope(metricPrioritiesSchema) },
+        },
+      },
+      async (request) => ({
+        data: await m.priorities.set(request.userId, request.body.type, request.body.order),
+      }),
+    );
+
+    app.post(
+      '/metrics',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Add a manual entry',
+          body: manualEntrySchema,
+          response: { 201: dataEnvelope(sampleItemSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await m.entries.create(request.userId, request.body) }),
+    );
+
+    app.get(
+      '/metrics/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'One sample',
+          params: sampleIdParamsSchema,
+          response: { 200: dataEnvelope(sampleItemSchema) },
+        },
+      },
+      async (request) => ({ data: await m.entries.get(request.userId, request.params.id) }),
+    );
+
+    app.put(
+      '/metrics/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change a manual entry',
+          params: sampleIdParamsSchema,
+          body: manualEntryUpdateSchema,
+          response: { 200: dataEnvelope(sampleItemSchema) },
+        },
+      },
+      async (request) => ({ data: await m.entries.update(request.userId, request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/metrics/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a sample',
+          params: sampleIdParamsSchema,
+          response: { 200: dataEnvelope(z.object({ id: z.number(), deleted: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        await m.entries.delete(request.userId, request.params.id);
+        return { data: { id: request.params.id, deleted: true as const } };
+      },
+    );
+  };

@@ -1,0 +1,209 @@
+import { getMetric } from '@healthfolio/core';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/migrations/types';
+import type { Database } from '../../db/schema';
+import { mergeStreams } from './merge';
+import { PrioritiesRepository } from './priorities.repository';
+import { rankFunction } from './priority';
+import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
+import type { SampleRow } from './sample-row';
+import { SamplesRepository, type DaySampleRow } from './samples.repository';
+
+/** Adds rows[from, to) to per-stream day aggregates; sorted input touches the map once per run. */
+/** What a stream's day aggregate needs of a sample. */
+export type AggregatedSample = Pick<
+  SampleRow,
+  'kind' | 'local_day' | 'source' | 'device' | 'value' | 'start_at'
+>;
+
+export function aggregateInto(
+  groups: Map<string, RollupValues>,
+  rows: readonly AggregatedSample[],
+  from: number,
+  to: number,
+): void {
+  let current: RollupValues | undefined;
+  for (let i = from; i < to; i++) {
+    const r = rows[i]!;
+    const device = r.device ?? '';
+    if (
+      !current ||
+      current.local_day !== r.local_day ||
+      current.kind !== r.kind ||
+      current.source !== r.source ||
+      current.device !== device
+    ) {
+      const key = `${r.kind}\u0000${r.local_day}\u0000${r.source}\u0000${device}`;
+      current = groups.get(key);
+      if (!current) {
+        current = {
+          kind: r.kind,
+          local_day: r.local_day,
+          source: r.source,
+          device,
+          count: 0,
+          sum: 0,
+          min: null,
+          max: null,
+          last_value: null,
+          last_at: null,
+        };
+        groups.set(key, current);
+      }
+    }
+    current.count += 1;
+    current.sum += r.value;
+    current.min = current.min === null || r.value < current.min ? r.value : current.min;
+    current.max = current.max === null || r.value > current.max ? r.value : current.max;
+    if (current.last_at === null || r.start_at >= current.last_at) {
+      current.last_at = r.start_at;
+      current.last_value = r.value;
+    }
+  }
+}
+
+/**
+ * Writes of one user run one at a time on PostgreSQL (a transaction-scoped advisory lock), so two
+ * imports touching the same day cannot each compute its merged row without the other's samples.
+ * SQLite runs one write transaction at a time anyway.
+ */
+export async function lockUserWrites(db: Kysely<Database>, dialect: Dialect, userId: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${userId}))`.execute(db);
+}
+
+/** kind → local days. */
+export type DaysByKind = Map<string, Set<number>>;
+
+export function addDay(target: DaysByKind, kind: string, day: number): void {
+  const days = target.get(kind);
+  if (days) days.add(day);
+  else target.set(kind, new Set([day]));
+}
+
+/**
+ * Keeps daily_rollups true after every write, inside the writer's transaction. Stream rows are
+ * incremented when the inserted rows are known, recomputed from samples otherwise (edits, deletes,
+ * partly duplicate chunks). The merged row of a day copies its stream row when there is one stream
+ * and runs the priority merge over the day's samples when there are several.
+ */
+export class RollupMaintainer {
+  private readonly rollups: RollupsRepository;
+  private readonly samples: SamplesRepository;
+  private readonly priorities: PrioritiesRepository;
+
+  constructor(
+    db: Kysely<Database>,
+    dialect: Dialect,
+    private readonly userId: string,
+  ) {
+    this.rollups = new RollupsRepository(db, dialect);
+    this.samples = new SamplesRepository(db);
+    this.priorities = new PrioritiesRepository(db);
+  }
+
+  /** After a bulk insert: `added` are exact increments, `stale` days are recomputed from samples. */
+  async afterInsert(added: Map<string, RollupValues>, stale: DaysByKind): Promise<void> {
+    const increments = [...added.values()].filter((g) => !stale.get(g.kind)?.has(g.local_day));
+    await this.rollups.addToStreams(this.userId, increments);
+    const touched: DaysByKind = new Map();
+    for (const g of increments) addDay(touched, g.kind, g.local_day);
+    for (const [kind, days] of touched) await this.refreshMergedFromStreams(kind, [...days]);
+    for (const [kind, days] of stale) await this.refreshDays(kind, [...days]);
+  }
+
+  /** Recomputes stream and merged rows of the days from their samples. */
+  async refreshDays(kind: string, days: readonly number[]): Promise<void> {
+    const samples = await this.samples.forDays(this.userId, kind, days);
+    const rows = samples.map((s) => ({ ...s, kind }));
+    const groups = new Map<string, RollupValues>();
+    aggregateInto(groups, rows, 0, rows.length);
+    await this.rollups.deleteDays(this.userId, kind, days);
+    await this.rollups.put(this.userId, [...groups.values()]);
+    const streamsPerDay = new Map<number, number>();
+    for (const g of groups.values())
+      streamsPerDay.set(g.local_day, (streamsPerDay.get(g.local_day) ?? 0) + 1);
+    const single = [...groups.values()].filter((g) => streamsPerDay.get(g.local_day) === 1);
+    await this.rollups.put(
+      this.userId,
+      single.map((g) => ({ ...g, source: MERGED, device: '' })),
+    );
+    const several = [...streamsPerDay].filter(([, n]) => n > 1).map(([day]) => day);
+    await this.putMerged(kind, several, samples);
+  }
+
+  /** Recomputes the merged rows of days whose stream rows are current. */
+  async refreshMergedFromStreams(kind: string, days: readonly number[]): Promise<void> {
+    const streams = await this.rollups.streamsOfDays(this.userId, kind, days);
+    const byDay = new Map<number, RollupValues[]>();
+    for (const { user_id: _user, ...row } of streams) {
+      const list = byDay.get(row.local_day);
+      if (list) list.push(row);
+      else byDay.set(row.local_day, [row]);
+    }
+    const copies: RollupValues[] = [];
+    const several: number[] = [];
+    for (const [day, rows] of byDay) {
+      if (rows.length === 1) copies.push({ ...rows[0]!, source: MERGED, device: '' });
+      else several.push(day);
+    }
+    await this.rollups.put(this.userId, copies);
+    if (several.length > 0)
+      await this.putMerged(kind, several, await this.samples.forDays(this.userId, kind, several));
+  }
+
+  /** Runs the priority merge for days with several streams; used after a priority change too. */
+  async remergeDays(kind: string, days: readonly number[]): Promise<void> {
+    const SPAN = 31;
+    for (let i = 0; i < days.length; i += SPAN) {
+      const part = days.slice(i, i + SPAN);
+      await this.putMerged(kind, part, await this.samples.forDays(this.userId, kind, part));
+    }
+  }
+
+  private async putMerged(
+    kind: string,
+    days: readonly number[],
+    samples: readonly DaySampleRow[],
+  ): Promise<void> {
+    if (days.length === 0) return;
+    const metric = getMetric(kind);
+    const rank = rankFunction(kind, await this.priorities.list(this.userId, kind));
+    const wanted = new Set(days);
+    const byDay = new Map<number, DaySampleRow[]>();
+    for (const s of samples) {
+      if (!wanted.has(s.local_day)) continue;
+      const list = byDay.get(s.local_day);
+      if (list) list.push(s);
+      else byDay.set(s.local_day, [s]);
+    }
+    const merged: RollupValues[] = [];
+    for (const [day, list] of byDay) {
+      const m = mergeStreams(
+        list.map((s) => ({
+          start: s.start_at,
+          end: s.end_at,
+          value: s.value,
+          source: s.source,
+          device: s.device,
+        })),
+        metric?.aggregation ?? 'avg',
+        rank,
+      );
+      merged.push({
+        kind,
+        local_day: day,
+        source: MERGED,
+        device: '',
+        count: m.count,
+        sum: m.sum,
+        min: m.min,
+        max: m.max,
+        last_value: m.last,
+        last_at: m.lastAt,
+      });
+    }
+    const empty = days.filter((d) => !byDay.has(d));
+    if (empty.length > 0) await this.rollups.deleteDays(this.userId, kind, empty, true);
+    await this.rollups.put(this.userId, merged);
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  getConverter,
+  getMetric,
+  normalizeUnit,
+  resolveMetricKind,
+  type MetricDefinition,
+} from '@healthfolio/core';
+import { localDayOf, zoneOffsetAt } from './time';
+
+/** Lab and provenance details kept with a sample (stored as JSON in `meta`). */
+export interface SampleMeta {
+  referenceRange?: { low?: number; high?: number; text?: string };
+  loinc?: string;
+  lab?: string;
+  /** ISO date the specimen was taken, when the lab reports it apart from the result. */
+  specimenDate?: string;
+  notes?: string;
+  /** The value as printed when it was not a plain number ("<0.5"); `value` then holds the bound. */
+  valueText?: string;
+  /** Where the sample came from: file name, import id, provider record … */
+  provenance?: Record<string, string | number | boolean | null>;
+}
+
+/** A sample as importers, connectors and manual entry hand it to the SampleStore. */
+export interface NewSample {
+  /** Canonical kind or any alias. */
+  kind: string;
+  /** Epoch milliseconds. */
+  start: number;
+  /** Epoch milliseconds; an instant reading when left out. */
+  end?: number;
+  value: number;
+  /** The kind's canonical unit when left out; converted otherwise. */
+  unit?: string;
+  /** Offset the sample was recorded at (minutes east of UTC); from `tz` when left out, else 0. */
+  utcOffsetMin?: number;
+  tz?: string | null;
+  source: string;
+  device?: string | null;
+  /** The provider's record id; the device when left out, so two devices of one source never collide. */
+  originId?: string;
+  flag?: string | null;
+  meta?: SampleMeta | null;
+}
+
+/** A row of `samples` without id and user. */
+export interface SampleRow {
+  kind: string;
+  start_at: number;
+  end_at: number;
+  utc_offset_min: number;
+  tz: string | null;
+  local_day: number;
+  value: number;
+  unit: string;
+  source: string;
+  device: string | null;
+  origin_id: string;
+  flag: string | null;
+  meta: string | null;
+}
+
+export interface SampleProblem {
+  field: string;
+  message: string;
+}
+
+/** Kinds whose day is the day they end: a night's sleep counts for the wake-up day. */
+export const countsOnEndDay = (metric: MetricDefinition) => metric.category === 'sleep';
+
+let lastKind: { name: string; metric: MetricDefinition } | undefined;
+
+function metricFor(name: string): MetricDefinition | undefined {
+  if (lastKind?.name === name) return lastKind.metric;
+  const metric = getMetric(name) ?? getMetric(resolveMetricKind(name) ?? '');
+  if (metric) lastKind = { name, metric };
+  return metric;
+}
+
+/**
+ * Validates and normalizes one sample: canonical kind and unit, plausible value, local day. Runs once
+ * per sample on the bulk path, so it avoids allocation beyond the row itself.
+ */
+export function prepareSample(s: NewSample): SampleRow | SampleProblem {
+  const metric = metricFor(s.kind);
+  if (!metric) return { field: 'type', message: `Unknown metric kind "${s.kind}"` };
+  if (metric.valueType === 'coded' || metric.valueType === 'pair') {
+    const what =
+      metric.valueType === 'pair'
+        ? `is stored as ${metric.components?.join(' and ') ?? 'its parts'}`
+        : 'holds coded values';
+    return { field: 'type', message: `${metric.kind} ${what}, not one number` };
+  }
+  if (!Number.isFinite(s.start)) return { field: 'start', message: 'Start is not a valid time' };
+  const end = s.end ?? s.start;
+  if (!Number.isFinite(end)) return { field: 'end', message: 'End is not a valid time' };
+  if (end < s.start) return { field: 'end', message: 'End is before start' };
+  if (!Number.isFinite(s.value)) return { field: 'value', message: 'Value is not a finite number' };
+
+  let value = s.value;
+  let unit = metric.unit ?? s.unit ?? '1';
+  if (s.unit !== undefined && s.unit !== unit && metric.unit !== null) {
+    try {
+      value = getConverter(s.unit, metric.unit, metric.kind)(s.value);
+    } catch (error) {
+      return { field: 'unit', message: error instanceof Error ? error.message : String(error) };
+    }
+  } else if (metric.unit === null && s.unit !== undefined) {
+    try {
+      unit = normalizeUnit(s.unit);
+    } catch (error) {
+      return { field: 'unit', message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  const bounds = metric.plausible;
+  if (bounds && (value < bounds.min || value > bounds.max)) {
+    return {
+      field: 'value',
+      message: `${round(value)} ${unit} is not a possible ${metric.label.toLowerCase()} (${bounds.min}–${bounds.max})`,
+    };
+  }
+
+  const tz = s.tz ?? null;
+  const offset = s.utcOffsetMin ?? (tz ? zoneOffsetAt(tz, s.start) : 0);
+  const dayAt = countsOnEndDay(metric) ? end : s.start;
+  return {
+    kind: metric.kind,
+    start_at: s.start,
+    end_at: end,
+    utc_offset_min: offset,
+    tz,
+    local_day: localDayOf(dayAt, offset),
+    value,
+    unit,
+    source: s.source,
+    device: s.device ?? null,
+    origin_id: s.originId ?? s.device ?? '',
+    flag: s.flag ?? null,
+    meta: s.meta ? JSON.stringify(s.meta) : null,
+  };
+}
+
+export const isProblem = (r: SampleRow | SampleProblem): r is SampleProblem => 'field' in r;
+
+const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,120 @@
+import type { Db } from '../../db/database';
+import type { RollupValues } from './rollups.repository';
+import { addDay, aggregateInto, lockUserWrites, RollupMaintainer, type DaysByKind } from './rollups';
+import { INSERT_CHUNK, insertSampleRows } from './sample-insert';
+import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
+import { SamplesRepository, type StoredSampleRow } from './samples.repository';
+
+export interface RejectedSample {
+  /** Position in the batch. */
+  index: number;
+  field: string;
+  message: string;
+}
+
+export interface InsertBatchResult {
+  inserted: number;
+  /** Already stored (same user, kind, start, end, source and origin): a re-import adds nothing. */
+  duplicates: number;
+  /** Refused as data, never thrown: unknown kind, unknown or incompatible unit, impossible value. */
+  rejected: RejectedSample[];
+}
+
+/**
+ * The one way samples are written — by importers, connectors and manual entry — so daily rollups
+ * stay true whatever wrote. Each call is one transaction.
+ */
+export class SampleStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Writes a batch idempotently. Rows go in multi-row chunks; the rollups of fully new chunks are added
+   * from memory in one upsert per batch, and only days touched by partly duplicate chunks are
+   * recomputed from the table.
+   */
+  async insertBatch(userId: string, samples: readonly NewSample[]): Promise<InsertBatchResult> {
+    const rows: SampleRow[] = [];
+    const rejected: RejectedSample[] = [];
+    for (let i = 0; i < samples.length; i++) {
+      const prepared = prepareSample(samples[i]!);
+      if (isProblem(prepared)) rejected.push({ index: i, ...prepared });
+      else rows.push(prepared);
+    }
+    if (rows.length === 0) return { inserted: 0, duplicates: 0, rejected };
+
+    const chunk = INSERT_CHUNK[this.db.dialect];
+    const inserted = await this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const added = new Map<string, RollupValues>();
+      const stale: DaysByKind = new Map();
+      let count = 0;
+      for (let from = 0; from < rows.length; from += chunk) {
+        const to = Math.min(rows.length, from + chunk);
+        const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
+        count += n;
+        if (n === to - from) aggregateInto(added, rows, from, to);
+        else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
+      }
+      if (count > 0) await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale);
+      return count;
+    });
+    return { inserted, duplicates: rows.length - inserted, rejected };
+  }
+
+  /** Writes validated rows one by one (a manual entry, a blood pressure pair) and answers them with ids. */
+  async create(userId: string, rows: readonly SampleRow[]): Promise<StoredSampleRow[]> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const repo = new SamplesRepository(trx);
+      const stored: StoredSampleRow[] = [];
+      for (const row of rows) stored.push(await repo.insertOne(userId, row));
+      await this.refresh(trx, userId, stored, []);
+      return stored;
+    });
+  }
+
+  /** Replaces stored samples (by id) with new rows; the days they left and joined are recomputed. */
+  async update(
+    userId: string,
+    changes: readonly { before: StoredSampleRow; row: SampleRow }[],
+  ): Promise<StoredSampleRow[]> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const repo = new SamplesRepository(trx);
+      const stored: StoredSampleRow[] = [];
+      for (const { before, row } of changes) {
+        const updated = await repo.update(userId, before.id, row);
+        if (updated) stored.push(updated);
+      }
+      await this.refresh(
+        trx,
+        userId,
+        stored,
+        changes.map((c) => c.before),
+      );
+      return stored;
+    });
+  }
+
+  async delete(userId: string, samples: readonly StoredSampleRow[]): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      await new SamplesRepository(trx).delete(
+        userId,
+        samples.map((s) => s.id),
+      );
+      await this.refresh(trx, userId, [], samples);
+    });
+  }
+
+  private async refresh(
+    trx: Db['kysely'],
+    userId: string,
+    ...groups: readonly (readonly StoredSampleRow[])[]
+  ): Promise<void> {
+    const days: DaysByKind = new Map();
+    for (const group of groups) for (const s of group) addDay(days, s.kind, s.local_day);
+    const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
+    for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
+  }
+}

@@ -1,0 +1,42 @@
+import type { ExportContent, ExportRow } from './export-sections';
+import { zipStream, type ZipEntry } from './zip-stream';
+
+/** A zip with one CSV per section, plus profile.csv and settings.csv. */
+export function csvExport(content: ExportContent): AsyncGenerator<Buffer> {
+  const { settings, ...profile } = content.profile;
+  const entries: ZipEntry[] = [
+    { name: 'profile.csv', content: csv(Object.keys(profile), one(profile)) },
+    { name: 'settings.csv', content: csv(['setting', 'value'], flatten(settings)) },
+    ...content.sections.map((s) => ({ name: `${s.name}.csv`, content: csv(s.columns, s.rows()) })),
+  ];
+  return zipStream(entries);
+}
+
+async function* csv(columns: string[], rows: AsyncIterable<ExportRow>): AsyncGenerator<string> {
+  yield columns.map(cell).join(',') + '\r\n';
+  for await (const row of rows) yield columns.map((c) => cell(row[c] ?? null)).join(',') + '\r\n';
+}
+
+/** RFC 4180 quoting; text starting like a formula is prefixed with ' so spreadsheets do not run it. */
+export function cell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+async function* one(row: ExportRow): AsyncGenerator<ExportRow> {
+  yield row;
+}
+
+async function* flatten(value: object, prefix = ''): AsyncGenerator<ExportRow> {
+  for (const [key, v] of Object.entries(value)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) yield* flatten(v as object, name);
+    else
+      yield {
+        setting: name,
+        value: Array.isArray(v) ? v.join(';') : (v as string | number | boolean | null),
+      };
+  }
+}

@@ -1,0 +1,82 @@
+import type { UserProfile } from '@healthfolio/core';
+import type { AuditLogRepository } from '../../../identity/audit-log.repository';
+import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
+import type { SamplesExportRepository } from './samples-export.repository';
+import { samplesSection } from './samples-section';
+
+export type ExportRow = Record<string, string | number | boolean | null>;
+
+/**
+ * One part of a user's export, read in pages so millions of rows stream through constant memory.
+ * A module that stores user data adds its section in `exportSections` — samples, insights and sources
+ * are listed already and fill in as their tables arrive.
+ */
+export interface ExportSection {
+  /** Key in the JSON export; `<name>.csv` in the zip. */
+  name: string;
+  /** CSV columns, in order. */
+  columns: string[];
+  rows(): AsyncIterable<ExportRow>;
+  /** A FHIR resource for the row (samples → Observation); sections without it stay out of the Bundle. */
+  toFhir?(row: ExportRow, patientRef: string): Record<string, unknown>;
+}
+
+export interface ExportContent {
+  profile: UserProfile;
+  sections: ExportSection[];
+}
+
+const PAGE = 1000;
+
+export interface ExportDeps {
+  auditLog: AuditLogRepository;
+  dataSources: UserDataSourcesRepository;
+  samples: SamplesExportRepository;
+}
+
+export function exportSections(deps: ExportDeps, userId: string): ExportSection[] {
+  return [
+    {
+      name: 'dataSources',
+      columns: ['kind'],
+      async *rows() {
+        for (const kind of await deps.dataSources.list(userId)) yield { kind };
+      },
+    },
+    // Not yet stored: the insight and connected-source tables come with their modules.
+    { name: 'sources', columns: ['id', 'kind', 'name', 'status', 'lastSync'], rows: empty },
+    samplesSection(deps.samples, userId),
+    {
+      name: 'insights',
+      columns: ['id', 'type', 'severity', 'title', 'description', 'createdAt'],
+      rows: empty,
+    },
+    {
+      name: 'auditLog',
+      columns: ['id', 'event', 'at', 'ip', 'userAgent', 'details'],
+      async *rows() {
+        let before: number | undefined;
+        for (;;) {
+          const page = await deps.auditLog.listForUser(userId, PAGE, before);
+          for (const r of page) {
+            yield {
+              id: r.id,
+              event: r.event,
+              at: new Date(r.at).toISOString(),
+              ip: r.ip,
+              userAgent: r.user_agent,
+              details: r.details,
+            };
+          }
+          if (page.length < PAGE) return;
+          before = page[page.length - 1]?.id;
+        }
+      },
+    },
+  ];
+}
+
+// eslint-disable-next-line require-yield
+async function* empty(): AsyncGenerator<ExportRow> {
+  return;
+}

@@ -1,0 +1,74 @@
+import type { ExportRow, ExportSection } from './export-sections';
+import type { SamplesExportRepository } from './samples-export.repository';
+
+const PAGE = 2000;
+
+/** An instant in the offset it was recorded at: 2026-03-01T07:30:00+01:00. */
+export function isoWithOffset(ms: number, offsetMin: number): string {
+  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 19);
+  if (offsetMin === 0) return `${local}Z`;
+  const abs = Math.abs(offsetMin);
+  const sign = offsetMin > 0 ? '+' : '-';
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Every sample of the user, streamed; in FHIR each becomes an Observation with a UCUM quantity. */
+export function samplesSection(repo: SamplesExportRepository, userId: string): ExportSection {
+  return {
+    name: 'samples',
+    columns: ['id', 'type', 'value', 'unit', 'start', 'end', 'source', 'device', 'flag', 'loinc'],
+    async *rows() {
+      let after = 0;
+      for (;;) {
+        const page = await repo.page(userId, after, PAGE);
+        for (const s of page) {
+          yield {
+            id: s.id,
+            type: s.kind,
+            value: s.value,
+            unit: s.unit,
+            start: isoWithOffset(s.start_at, s.utc_offset_min),
+            end: isoWithOffset(s.end_at, s.utc_offset_min),
+            source: s.source,
+            device: s.device,
+            flag: s.flag,
+            loinc: loincOf(s.meta),
+          };
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < PAGE) return;
+        after = last.id;
+      }
+    },
+    toFhir: observation,
+  };
+}
+
+function observation(row: ExportRow, patientRef: string): Record<string, unknown> {
+  const loinc = typeof row.loinc === 'string' ? row.loinc : null;
+  const instant = row.start === row.end;
+  return {
+    resourceType: 'Observation',
+    id: `sample-${String(row.id)}`,
+    status: 'final',
+    code: {
+      text: row.type,
+      ...(loinc ? { coding: [{ system: 'http://loinc.org', code: loinc }] } : {}),
+    },
+    subject: { reference: patientRef },
+    ...(instant ? { effectiveDateTime: row.start } : { effectivePeriod: { start: row.start, end: row.end } }),
+    valueQuantity: { value: row.value, unit: row.unit, system: 'http://unitsofmeasure.org', code: row.unit },
+    ...(row.flag ? { interpretation: [{ text: row.flag }] } : {}),
+    device: { display: row.device ? `${String(row.source)} · ${String(row.device)}` : row.source },
+  };
+}
+
+function loincOf(meta: string | null): string | null {
+  if (!meta) return null;
+  try {
+    const parsed = JSON.parse(meta) as { loinc?: unknown };
+    return typeof parsed.loinc === 'string' ? parsed.loinc : null;
+  } catch {
+    return null;
+  }
+}
