@@ -21,7 +21,7 @@ function unzip(buf: Buffer): Record<string, string> {
     const content = zlib.inflateRawSync(buf.subarray(dataStart, dataStart + size));
     expect(zlib.crc32(content)).toBe(crc);
     files[name] = content.toString();
-    at += 46 + nameLength;
+    at += 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
   }
   return files;
 }

@@ -1,15 +1,20 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
 import type { ExportContent, ExportRow } from './export-sections';
-import { zipStream, type ZipEntry } from './zip-stream';
 
-/** A zip with one CSV per section, plus profile.csv and settings.csv. */
-export function csvExport(content: ExportContent): AsyncGenerator<Buffer> {
+/**
+ * A zip with one CSV per section, plus profile.csv and settings.csv. yazl deflates each entry as its rows
+ * stream in and writes ZIP64 records when needed, so millions of samples never sit in memory.
+ */
+export function csvExport(content: ExportContent): Readable {
   const { settings, ...profile } = content.profile;
-  const entries: ZipEntry[] = [
-    { name: 'profile.csv', content: csv(Object.keys(profile), one(profile)) },
-    { name: 'settings.csv', content: csv(['setting', 'value'], flatten(settings)) },
-    ...content.sections.map((s) => ({ name: `${s.name}.csv`, content: csv(s.columns, s.rows()) })),
-  ];
-  return zipStream(entries);
+  const zip = new ZipFile();
+  const add = (name: string, rows: AsyncIterable<string>) => zip.addReadStream(Readable.from(rows), name);
+  add('profile.csv', csv(Object.keys(profile), one(profile)));
+  add('settings.csv', csv(['setting', 'value'], flatten(settings)));
+  for (const section of content.sections) add(`${section.name}.csv`, csv(section.columns, section.rows()));
+  zip.end();
+  return zip.outputStream as Readable;
 }
 
 async function* csv(columns: string[], rows: AsyncIterable<ExportRow>): AsyncGenerator<string> {

@@ -34,17 +34,17 @@ export class ExportService {
     await this.audit.record(userId, 'export', client, { format });
     const content = { profile, sections: exportSections(this.deps, userId) };
     const exportedAt = new Date(this.now());
-    const generator =
+    const body =
       format === 'csv'
         ? csvExport(content)
-        : format === 'fhir'
-          ? fhirExport(content, exportedAt)
-          : jsonExport(content, exportedAt);
+        : Readable.from(
+            format === 'fhir' ? fhirExport(content, exportedAt) : jsonExport(content, exportedAt),
+          );
     const { extension, contentType } = FORMATS[format];
     return {
       filename: `healthfolio-export-${exportedAt.toISOString().slice(0, 10)}.${extension}`,
       contentType,
-      body: Readable.from(generator),
+      body,
     };
   }
 }
