@@ -59,6 +59,9 @@ async function measure(url) {
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  const started = await page.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('resource').map((e) => [e.name, e.startTime])),
+  );
   const lcp = await page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -70,9 +73,14 @@ async function measure(url) {
       }),
   );
   await context.close();
-  const raw = scripts.reduce((n, s) => n + s.body.length, 0);
-  const gzip = scripts.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0);
-  return { lcp, raw, gzip, files: scripts.length };
+  const size = (list) => ({
+    files: list.length,
+    raw: list.reduce((n, s) => n + s.body.length, 0),
+    gzip: list.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0),
+  });
+  // Initial: the scripts fetched before the largest paint, i.e. what the page needed to show itself.
+  const initial = scripts.filter((s) => (started[s.url] ?? Infinity) <= lcp);
+  return { lcp, ...size(initial), all: size(scripts) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -91,13 +99,17 @@ try {
   const js = login[0];
   const kb = (n) => (n / 1024).toFixed(1);
   console.log(
-    `/login JavaScript: ${js.files} files, ${kb(js.raw)} KB raw, ${kb(js.gzip)} KB gzip (budget 200 KB: ${(js.gzip / 1024 / 200).toFixed(2)}× of budget)`,
+    `/login initial JavaScript (fetched before LCP): ${js.files} files, ${kb(js.raw)} KB raw, ` +
+      `${kb(js.gzip)} KB gzip (${(js.gzip / 1024 / 200).toFixed(2)}× of the 200 KB budget)`,
+  );
+  console.log(
+    `/login all JavaScript by network idle (incl. web-vitals, loaded after the load event): ${kb(js.all.gzip)} KB gzip`,
   );
   console.log(`/login LCP (median of ${runs}): ${loginLcp.toFixed(0)} ms (budget 1000 ms)`);
   console.log(
     `baseline static page LCP (median of ${runs}): ${baseLcp.toFixed(0)} ms; ratio login/baseline ${(loginLcp / baseLcp).toFixed(2)}×`,
   );
-  const ok = js.gzip < 200 * 1024 && loginLcp < 1000;
+  const ok = js.all.gzip < 200 * 1024 && loginLcp < 1000;
   console.log(ok ? 'bench:web within budget' : 'bench:web OVER BUDGET');
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -5,7 +5,8 @@ import { installApiAuth } from './features/auth';
 import { schedulePerformanceReport, startWebVitals } from './features/performance';
 
 installApiAuth();
-void startWebVitals();
+// web-vitals reads buffered performance entries, so it can load once the page has shown itself.
+window.addEventListener('load', () => setTimeout(() => void startWebVitals(), 0), { once: true });
 schedulePerformanceReport();
 
 const root = document.getElementById('root');

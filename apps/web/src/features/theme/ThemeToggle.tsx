@@ -2,7 +2,7 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
 import type { ThemeMode } from '../../app/theme';
-import { DeferredTooltip } from './DeferredTooltip';
+import { HintTooltip } from './HintTooltip';
 import { useThemeMode } from './theme-mode-context';
 
 /** The light/dark switch; `onModeChange` hears the newly chosen mode. */
@@ -10,7 +10,7 @@ export function ThemeToggle({ onModeChange }: { onModeChange?: (mode: ThemeMode)
   const { mode, setMode } = useThemeMode();
   const label = mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    <DeferredTooltip title={label}>
+    <HintTooltip title={label}>
       <IconButton
         color="inherit"
         aria-label={label}
@@ -22,6 +22,6 @@ export function ThemeToggle({ onModeChange }: { onModeChange?: (mode: ThemeMode)
       >
         {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
       </IconButton>
-    </DeferredTooltip>
+    </HintTooltip>
   );
 }
