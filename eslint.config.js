@@ -55,6 +55,7 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         fetch: 'readonly',
         PerformanceObserver: 'readonly',
+        performance: 'readonly',
         Buffer: 'readonly',
       },
     },

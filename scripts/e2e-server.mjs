@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const dataDir = path.join(root, 'test-results', 'e2e-data');
+// E2E_DATA_DIR lets a test start a second server beside the suite's (e.g. with short-lived tokens).
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? path.join('test-results', 'e2e-data'));
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 

@@ -1,4 +1,6 @@
 export { AppLayout, type NavEntry } from './AppLayout';
+export { DashboardPage } from './DashboardPage';
 export { LoginPage } from './LoginPage';
 export { PasswordResetPages } from './PasswordResetPages';
+export { SettingsPage } from './SettingsPage';
 export { WaitlistPage } from './WaitlistPage';

@@ -1,31 +1,83 @@
+import Add from '@mui/icons-material/Add';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../features/auth';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
+import {
+  AddMeasurementDialog,
+  DashboardSkeleton,
+  MetricGroups,
+  MetricsError,
+  useMetricsSummary,
+} from '../features/metrics';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
+  const summary = useMetricsSummary();
+  const [adding, setAdding] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const items = summary.data?.items ?? [];
+  const addButton = (variant: 'contained' | 'outlined') => (
+    <Button variant={variant} startIcon={<Add />} onClick={() => setAdding(true)}>
+      Add a measurement
+    </Button>
+  );
+
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {name ? `Hello, ${name}` : 'Hello'}
-      </Typography>
-      <EmptyState
-        icon={<MonitorHeartOutlined />}
-        title="No health data yet"
-        action={
-          <Button component={RouterLink} to="/data-sources" variant="contained">
-            Go to Sources
-          </Button>
-        }
+      <Stack
+        direction="row"
+
+        useFlexGap
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
-        Connect a source or import a file to see your metrics here.
-      </EmptyState>
+        <Typography variant="h4" component="h1">
+          {name ? `Hello, ${name}` : 'Hello'}
+        </Typography>
+        {items.length > 0 && addButton('contained')}
+      </Stack>
+      {summary.isPending && <DashboardSkeleton />}
+      {summary.isError && <MetricsError error={summary.error} onRetry={() => void summary.refetch()} />}
+      {summary.isSuccess && items.length === 0 && (
+        <EmptyState
+          icon={<MonitorHeartOutlined />}
+          title="No health data yet"
+          action={
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+              <Button component={RouterLink} to="/data-sources" variant="contained">
+                Go to Sources
+              </Button>
+              {addButton('outlined')}
+            </Stack>
+          }
+        >
+          Connect a source or import a file to see your metrics here.
+        </EmptyState>
+      )}
+      {items.length > 0 && <MetricGroups items={items} />}
+      <AddMeasurementDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSaved={() => {
+          setAdding(false);
+          setSaved(true);
+        }}
+      />
+      <Snackbar
+        open={saved}
+        autoHideDuration={5000}
+        onClose={() => setSaved(false)}
+        message="Measurement saved"
+      />
     </>
   );
 }

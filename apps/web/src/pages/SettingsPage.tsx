@@ -1,34 +1,43 @@
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../features/auth';
-import { VerificationNotice } from '../features/auth/VerificationNotice';
 import { useDocumentTitle } from '../features/layout';
+import {
+  DataSharingSection,
+  NotificationsSection,
+  PasswordSection,
+  PreferencesSection,
+  PrivacySection,
+  ProfileSection,
+  SecurityActivitySection,
+  SettingsSnackbar,
+  useSettingsSaver,
+  YourDataSection,
+} from '../features/settings';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
-  const { profile, user } = useAuth();
+  const { profile } = useAuth();
+  const { save, feedback, setFeedback } = useSettingsSaver();
+
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
         Settings
       </Typography>
-      <VerificationNotice />
-      <Paper variant="outlined">
-        <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-          Profile
-        </Typography>
-        <List>
-          <ListItem>
-            <ListItemText primary="Name" secondary={profile?.name || user?.name || '—'} />
-          </ListItem>
-          <ListItem>
-            <ListItemText primary="Email" secondary={profile?.email ?? user?.email ?? '—'} />
-          </ListItem>
-        </List>
-      </Paper>
+      {profile && (
+        <Stack spacing={3} sx={{ maxWidth: 760 }}>
+          <ProfileSection key={profile.id} profile={profile} onFeedback={setFeedback} />
+          <PasswordSection email={profile.email} />
+          <NotificationsSection values={profile.settings.notifications} save={save} />
+          <PrivacySection values={profile.settings.privacy} save={save} />
+          <DataSharingSection values={profile.settings.dataSharing} save={save} />
+          <PreferencesSection values={profile.settings.preferences} save={save} />
+          <SecurityActivitySection userId={profile.id} />
+          <YourDataSection email={profile.email} />
+        </Stack>
+      )}
+      <SettingsSnackbar feedback={feedback} onClose={() => setFeedback(null)} />
     </>
   );
 }

@@ -42,6 +42,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signUp = useCallback(
     async (email: string, password: string, name: string) => {
       writeSession(toStoredSession(await identity.signUp(email, password, name)));
+      // SPEC §4: sign-up sends the verification email. Failing to send must not fail the sign-up;
+      // Settings offers to send it again.
+      try {
+        await identity.sendVerificationEmail();
+      } catch (error) {
+        console.error('Sending the verification email failed', error);
+      }
       try {
         await identity.completeRegistration(name);
       } catch (error) {

@@ -3,6 +3,8 @@ import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
+import { useIdleSignOut } from '../auth/use-idle-sign-out';
+import { useBrowserTimeZone } from '../settings/use-browser-time-zone';
 import { Footer } from './Footer';
 import { NavDrawer } from './NavDrawer';
 import { PageSpinner } from './PageSpinner';
@@ -13,9 +15,10 @@ import { useProfileTheme } from './use-profile-theme';
 /** The shared layout of the protected routes (SPEC §2). */
 export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { signOut } = useAuth();
+  const { signOut, profile } = useAuth();
   const navigate = useNavigate();
   const persistTheme = useProfileTheme();
+  useBrowserTimeZone();
 
   const logout = async () => {
     try {
@@ -25,6 +28,7 @@ export function AppLayout() {
     }
     navigate('/login', { replace: true });
   };
+  useIdleSignOut(profile?.settings.privacy.autoSignOutMinutes ?? 0, () => void logout());
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -1,0 +1,44 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import TrendingFlat from '@mui/icons-material/TrendingFlat';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
+import { formatChange, formatValue } from './format';
+import { visuallyHidden } from './visually-hidden';
+
+type Trend = NonNullable<MetricsSummary['items'][number]['trend7']>;
+
+interface TrendLineProps {
+  kind: string;
+  days: 7 | 30;
+  trend: Trend | null;
+  system: UnitSystem;
+}
+
+/** "7 days: 80 kg ↑ +1.2 kg": the window's mean (or daily total) and its change on the window before. */
+export function TrendLine({ kind, days, trend, system }: TrendLineProps) {
+  if (!trend) return null;
+  const change =
+    trend.previous === null ? undefined : formatChange(kind, trend.previous, trend.current, system);
+  const Icon =
+    change?.direction === 'up' ? ArrowUpward : change?.direction === 'down' ? ArrowDownward : TrendingFlat;
+  const words = change?.direction === 'up' ? 'up' : change?.direction === 'down' ? 'down' : 'unchanged';
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {days} days: {formatValue(kind, trend.current, system)}
+      </Typography>
+      {change && (
+        <>
+          <Icon fontSize="inherit" aria-hidden color="action" />
+          <Typography variant="body2" color="text.secondary">
+            <Box component="span" sx={visuallyHidden}>{`${words} `}</Box>
+            {change.text}
+          </Typography>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
+import { useState } from 'react';
+import { toApiError } from '../../lib/api';
+import { formatValue } from './format';
+import { isoDateOf } from './latest-text';
+import { useMetricsWhy } from './queries';
+import { WhyTable } from './WhyTable';
+
+type Item = MetricsSummary['items'][number];
+
+/** "Why this number?": for one day's total, which source was counted for which part of the day. */
+export function WhyDialog({
+  item,
+  system,
+  onClose,
+}: {
+  item: Item;
+  system: UnitSystem;
+  onClose: () => void;
+}) {
+  const [date, setDate] = useState(() => isoDateOf(item.latest.start));
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const why = useMetricsWhy(item.type, date, valid);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="why-title">
+      <DialogTitle id="why-title">Why this number? {item.label}</DialogTitle>
+      <DialogContent>
+        <TextField
+          type="date"
+          label="Day"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ mt: 1, mb: 2 }}
+        />
+        {why.isPending && valid && <Skeleton variant="rounded" height={120} />}
+        {why.isError && <Alert severity="error">{toApiError(why.error).message}</Alert>}
+        {why.data && (
+          <>
+            <Typography gutterBottom>
+              {why.data.value === null
+                ? 'No readings that day.'
+                : `Total ${formatValue(item.type, why.data.value, system)}. Where sources overlap, only the higher-priority one is counted, so nothing is counted twice.`}
+            </Typography>
+            {why.data.streams.length > 0 && <WhyTable why={why.data} system={system} />}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

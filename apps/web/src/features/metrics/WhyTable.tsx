@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { MetricsWhy, UnitSystem } from '@healthfolio/core';
+import { formatDuration, formatNumber, formatValue } from './format';
+
+/** One row per source stream, best first: what it added, its share, and the time it was counted for. */
+export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem }) {
+  const total = why.value ?? 0;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Contributions by source">
+        <TableHead>
+          <TableRow>
+            <TableCell>Source</TableCell>
+            <TableCell align="right">Counted</TableCell>
+            <TableCell align="right">Share</TableCell>
+            <TableCell align="right">Time counted</TableCell>
+            <TableCell align="right">On its own</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {why.streams.map((s) => (
+            <TableRow key={`${s.source}:${s.device ?? ''}`}>
+              <TableCell component="th" scope="row">
+                {s.device ? `${s.source} (${s.device})` : s.source}
+              </TableCell>
+              <TableCell align="right">{formatValue(why.type, s.contributed, system)}</TableCell>
+              <TableCell align="right">
+                {total > 0 ? `${formatNumber((100 * s.contributed) / total, 0)} %` : '—'}
+              </TableCell>
+              <TableCell align="right">{formatDuration(s.msWon / 60_000)}</TableCell>
+              <TableCell align="right">
+                {s.ownValue === null ? '—' : formatValue(why.type, s.ownValue, system)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import { visuallyHidden } from '../visually-hidden';
+import type { MetricBucket } from '@healthfolio/core';
+import type { ChartData } from './chart-data';
+import { chartRows } from './chart-summary';
+
+const MAX_ROWS = 100;
+
+/** The chart's points as a table for screen readers (the latest hundred; the canvas holds them all). */
+export function ChartTable({
+  data,
+  bucket,
+  caption,
+}: {
+  data: ChartData;
+  bucket: MetricBucket;
+  caption: string;
+}) {
+  const rows = chartRows(data, bucket, MAX_ROWS);
+  const more = data.x.length > rows.length ? ` (latest ${rows.length} of ${data.x.length})` : '';
+  return (
+    <Box component="table" sx={visuallyHidden}>
+      <caption>{`${caption}${more}`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          {data.series.map((s) => (
+            <th scope="col" key={s.name}>
+              {s.name}
+            </th>
+          ))}
+          {data.sources && <th scope="col">Source</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            <th scope="row">{row.date}</th>
+            {row.values.map((v, j) => (
+              <td key={j}>{v}</td>
+            ))}
+            {data.sources && <td>{row.source}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import type { MetricBucket } from '@healthfolio/core';
+import type { ChartData } from './chart-data';
+import { pointDate } from './point-format';
+
+/** One row per point, latest first: what the canvas shows, as text. */
+export interface ChartRow {
+  date: string;
+  values: string[];
+  source?: string;
+}
+
+export function chartRows(data: ChartData, bucket: MetricBucket, limit: number): ChartRow[] {
+  const rows: ChartRow[] = [];
+  for (let i = data.x.length - 1; i >= 0 && rows.length < limit; i--) {
+    const values = data.series.map((s) => {
+      const v = s.values[i];
+      return v === null || v === undefined ? '—' : data.format(v);
+    });
+    const source = data.sources?.[i];
+    rows.push({ date: pointDate(data.x[i]!, bucket), values, ...(source ? { source } : {}) });
+  }
+  return rows;
+}
+
+function extremes(values: readonly (number | null)[]): { min: number; max: number } | undefined {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v === null) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? { min, max } : undefined;
+}
+
+const nouns: Record<MetricBucket, string> = {
+  raw: 'reading',
+  hour: 'hour',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+};
+
+/** "3 readings from Nov 1, 2026 to Nov 22, 2026. Latest 80 kg; lowest 79.5 kg, highest 81 kg." */
+export function chartSummary(data: ChartData, bucket: MetricBucket): string {
+  const n = data.x.length;
+  if (n === 0) return 'No readings in this range.';
+  const noun = `${nouns[bucket]}${n === 1 ? '' : 's'}`;
+  const first = pointDate(data.x[0]!, bucket);
+  const span = n === 1 ? `on ${first}` : `from ${first} to ${pointDate(data.x[n - 1]!, bucket)}`;
+  const parts = data.series.map((s) => {
+    const latest = s.values[n - 1];
+    const range = extremes(s.values);
+    const name = data.series.length > 1 ? `${s.name}: ` : '';
+    const latestText = latest === null || latest === undefined ? '—' : data.format(latest);
+    const rangeText =
+      range && n > 1 ? `; lowest ${data.format(range.min)}, highest ${data.format(range.max)}` : '';
+    return `${name}${name ? 'latest' : 'Latest'} ${latestText}${rangeText}.`;
+  });
+  const perDay = data.dailyMean ? ' Values are daily averages.' : '';
+  return `${n} ${noun} ${span}. ${parts.join(' ')}${perDay}`;
+}

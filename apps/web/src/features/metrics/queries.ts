@@ -1,0 +1,80 @@
+import type {
+  ManualEntry,
+  MetricBucket,
+  MetricsSeries,
+  MetricsSummary,
+  MetricsWhy,
+  SampleItem,
+} from '@healthfolio/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { apiGet, apiPost } from '../../lib/api';
+
+/** The browser's zone: days and buckets are the person's local days where they are now. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const metricsKeys = {
+  all: ['metrics'] as const,
+  summary: (tz: string) => ['metrics', 'summary', tz] as const,
+  series: (query: SeriesQuery) => ['metrics', 'series', query] as const,
+  why: (type: string, date: string) => ['metrics', 'why', type, date] as const,
+};
+
+export function useMetricsSummary() {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: metricsKeys.summary(tz),
+    queryFn: ({ signal }) => apiGet<MetricsSummary>('/metrics/summary', { params: { tz }, signal }),
+  });
+}
+
+/** `GET /api/metrics` parameters; `from` is an ISO instant or date, `to` defaults to now. */
+export interface SeriesQuery {
+  type: string;
+  bucket: MetricBucket;
+  from?: string;
+  limit?: number;
+  tz: string;
+}
+
+export function useMetricSeries(query: SeriesQuery) {
+  return useQuery({
+    queryKey: metricsKeys.series(query),
+    queryFn: ({ signal }) => apiGet<MetricsSeries>('/metrics', { params: query, signal }),
+    placeholderData: (previous) => (previous?.type === query.type ? previous : undefined),
+  });
+}
+
+export function useMetricsWhy(type: string, date: string, enabled = true) {
+  return useQuery({
+    queryKey: metricsKeys.why(type, date),
+    queryFn: ({ signal }) => apiGet<MetricsWhy>('/metrics/why', { params: { type, date }, signal }),
+    enabled,
+  });
+}
+
+/** The body of `POST /api/metrics` as the client sends it (`type` is any kind or alias). */
+export type ManualEntryRequest = Omit<ManualEntry, 'type'> & { type: string };
+
+/**
+ * Adds a manual entry; then the summary, charts and "why" views refetch. (Not useMutation: the
+ * query library's vendor chunk is loaded by /login, and the mutation observer would ride along.)
+ */
+export function useAddMeasurement() {
+  const queryClient = useQueryClient();
+  const [isPending, setPending] = useState(false);
+  const add = useCallback(
+    async (entry: ManualEntryRequest): Promise<SampleItem> => {
+      setPending(true);
+      try {
+        const stored = await apiPost<SampleItem>('/metrics', entry);
+        await queryClient.invalidateQueries({ queryKey: metricsKeys.all });
+        return stored;
+      } finally {
+        setPending(false);
+      }
+    },
+    [queryClient],
+  );
+  return { add, isPending };
+}

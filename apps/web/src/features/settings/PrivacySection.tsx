@@ -1,0 +1,54 @@
+import type { UserSettings } from '@healthfolio/core';
+import { SelectField, type SelectOption } from './SelectField';
+import { SettingsSection } from './SettingsSection';
+import { SwitchList, type SwitchOption } from './SwitchList';
+import type { SaveSettings } from './use-settings-saver';
+
+type Privacy = UserSettings['privacy'];
+type PrivacySwitch = Exclude<keyof Privacy, 'autoSignOutMinutes'>;
+
+const options: readonly SwitchOption<PrivacySwitch>[] = [
+  {
+    key: 'shareWithProviders',
+    label: 'Share with my providers',
+    description: 'Let the care providers I allow see my health data.',
+  },
+  {
+    key: 'anonymizeData',
+    label: 'Anonymize my data',
+    description: 'Remove my name and email from anything I share.',
+  },
+  { key: 'publicProfile', label: 'Public profile', description: 'Let others find my profile.' },
+];
+
+const autoSignOutChoices: readonly SelectOption<string>[] = [
+  { value: '0', label: 'Off' },
+  { value: '15', label: '15 minutes' },
+  { value: '30', label: '30 minutes' },
+  { value: '60', label: '1 hour' },
+];
+
+/** The choices, plus the stored value when it is none of them (set through the API). */
+function autoSignOutOptions(current: number): readonly SelectOption<string>[] {
+  if (autoSignOutChoices.some((choice) => choice.value === String(current))) return autoSignOutChoices;
+  return [...autoSignOutChoices, { value: String(current), label: `${current} minutes` }];
+}
+
+export function PrivacySection({ values, save }: { values: Privacy; save: SaveSettings }) {
+  return (
+    <SettingsSection title="Privacy">
+      <SwitchList
+        options={options}
+        values={values}
+        onChange={(key, value) => void save({ privacy: { [key]: value } })}
+      />
+      <SelectField
+        label="Sign out after inactivity"
+        value={String(values.autoSignOutMinutes)}
+        options={autoSignOutOptions(values.autoSignOutMinutes)}
+        helperText="Without mouse, touch or keyboard use for this long, you are signed out."
+        onChange={(value) => void save({ privacy: { autoSignOutMinutes: Number(value) } })}
+      />
+    </SettingsSection>
+  );
+}

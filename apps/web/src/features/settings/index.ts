@@ -1,0 +1,11 @@
+// The settings page's sections; imported only by the lazily loaded SettingsPage.
+export { DataSharingSection } from './DataSharingSection';
+export { NotificationsSection } from './NotificationsSection';
+export { PasswordSection } from './PasswordSection';
+export { PreferencesSection } from './PreferencesSection';
+export { PrivacySection } from './PrivacySection';
+export { ProfileSection } from './ProfileSection';
+export { SecurityActivitySection } from './SecurityActivitySection';
+export { SettingsSnackbar } from './SettingsSnackbar';
+export { useSettingsSaver, type SaveSettings, type SettingsFeedback } from './use-settings-saver';
+export { YourDataSection } from './YourDataSection';
