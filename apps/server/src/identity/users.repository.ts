@@ -34,6 +34,17 @@ export class UsersRepository {
       .execute();
   }
 
+  /** Replaces the settings only if they are still `expected`; false when another write came first. */
+  async replaceSettings(id: string, expected: string, settings: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ settings, updated_at: at })
+      .where('id', '=', id)
+      .where('settings', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async update(id: string, fields: { name?: string; settings?: string }, at: number): Promise<void> {
     await this.db
       .updateTable('users')

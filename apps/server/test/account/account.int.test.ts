@@ -137,6 +137,21 @@ describe.each(testDialects)('account API on %s', (dialect) => {
     expect((await call('GET', '/api/settings', ben)).json().data.preferences.language).toBe('en');
   });
 
+  it('keeps both of two settings saves made at the same moment', async () => {
+    const saves = await Promise.all([
+      call('PUT', '/api/auth/profile', ada, { settings: { preferences: { theme: 'dark' } } }),
+      call('PUT', '/api/settings', ada, { notifications: { emailNotifications: false } }),
+      call('PUT', '/api/settings', ada, { preferences: { units: 'imperial' } }),
+      call('PUT', '/api/settings', ada, { privacy: { anonymizeData: true } }),
+    ]);
+    expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await call('GET', '/api/settings', ada)).json().data).toMatchObject({
+      preferences: { theme: 'dark', units: 'imperial' },
+      notifications: { emailNotifications: false },
+      privacy: { anonymizeData: true },
+    });
+  });
+
   it('changes the password: checks the current one, signs out other sessions, keeps the caller signed in', async () => {
     const other = await signIn(t, 'ada@example.com');
     const wrong = await call('POST', '/api/settings/password', ada, {

@@ -9,6 +9,7 @@ import {
   type UserSettings,
   type UserSettingsPatch,
 } from '@healthfolio/core';
+import { AppError } from '../../http/errors';
 import { identityErrors } from '../../identity/errors';
 import type { Identity } from '../../identity/identity';
 import type { UserRow } from '../../identity/users.repository';
@@ -30,15 +31,24 @@ export class AccountService {
 
   async updateProfile(userId: string, update: ProfileUpdate): Promise<UserProfile> {
     const user = await this.user(userId);
-    const settings = update.settings
-      ? JSON.stringify(mergeSettings(parseSettings(user.settings), update.settings))
-      : undefined;
-    await this.identity.users.update(
-      user.id,
-      { ...(update.name !== undefined ? { name: update.name } : {}), ...(settings ? { settings } : {}) },
-      this.identity.now(),
-    );
+    if (update.name !== undefined)
+      await this.identity.users.update(user.id, { name: update.name }, this.identity.now());
+    if (update.settings) await this.patchSettings(user.id, user.settings, update.settings);
     return this.profile(user.id);
+  }
+
+  /**
+   * Read, merge, compare-and-set: two saves at the same moment (the theme toggle and a Settings switch)
+   * both land, instead of the later one writing back the settings it read before the other's change.
+   */
+  private async patchSettings(userId: string, current: string, patch: UserSettingsPatch): Promise<void> {
+    let seen = current;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const next = JSON.stringify(mergeSettings(parseSettings(seen), patch));
+      if (await this.identity.users.replaceSettings(userId, seen, next, this.identity.now())) return;
+      seen = (await this.user(userId)).settings;
+    }
+    throw new AppError('conflict', 'Your settings changed while saving. Please try again.');
   }
 
   async settings(userId: string): Promise<UserSettings> {
