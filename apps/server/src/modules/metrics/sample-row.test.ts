@@ -52,6 +52,11 @@ describe('prepareSample', () => {
     ).toBe('x1');
   });
 
+  it('rounds instants to whole milliseconds', () => {
+    const r = row({ kind: 'steps', value: 5, start: 1763699531533.7012, end: 1763699591533.2, source: 's' });
+    expect([r.start_at, r.end_at]).toEqual([1763699531534, 1763699591533]);
+  });
+
   it('names the field of what it refuses', () => {
     const problem = (input: Parameters<typeof prepareSample>[0]) => {
       const r = prepareSample(input);

@@ -92,9 +92,11 @@ export function prepareSample(s: NewSample): SampleRow | SampleProblem {
     return { field: 'type', message: `${metric.kind} ${what}, not one number` };
   }
   if (!Number.isFinite(s.start)) return { field: 'start', message: 'Start is not a valid time' };
-  const end = s.end ?? s.start;
+  // Instants are whole milliseconds (bigint on PostgreSQL); generated or converted times may carry fractions.
+  const start = Math.round(s.start);
+  const end = s.end === undefined ? start : Math.round(s.end);
   if (!Number.isFinite(end)) return { field: 'end', message: 'End is not a valid time' };
-  if (end < s.start) return { field: 'end', message: 'End is before start' };
+  if (end < start) return { field: 'end', message: 'End is before start' };
   if (!Number.isFinite(s.value)) return { field: 'value', message: 'Value is not a finite number' };
 
   let value = s.value;
@@ -121,11 +123,11 @@ export function prepareSample(s: NewSample): SampleRow | SampleProblem {
   }
 
   const tz = s.tz ?? null;
-  const offset = s.utcOffsetMin ?? (tz ? zoneOffsetAt(tz, s.start) : 0);
-  const dayAt = countsOnEndDay(metric) ? end : s.start;
+  const offset = Math.round(s.utcOffsetMin ?? (tz ? zoneOffsetAt(tz, start) : 0));
+  const dayAt = countsOnEndDay(metric) ? end : start;
   return {
     kind: metric.kind,
-    start_at: s.start,
+    start_at: start,
     end_at: end,
     utc_offset_min: offset,
     tz,
