@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { SamplesTable } from '../../db/schema';
 import {
   getConverter,
   getMetric,
@@ -44,21 +46,7 @@ export interface NewSample {
 }
 
 /** A row of `samples` without id and user. */
-export interface SampleRow {
-  kind: string;
-  start_at: number;
-  end_at: number;
-  utc_offset_min: number;
-  tz: string | null;
-  local_day: number;
-  value: number;
-  unit: string;
-  source: string;
-  device: string | null;
-  origin_id: string;
-  flag: string | null;
-  meta: string | null;
-}
+export type SampleRow = Omit<Selectable<SamplesTable>, 'id' | 'user_id'>;
 
 export interface SampleProblem {
   field: string;
