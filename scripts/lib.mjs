@@ -22,7 +22,10 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
   console.log('Installing dependencies (first run builds better-sqlite3, about 90 s)…');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  // There is no network for node-gyp to fetch Node's headers from: build against the installed ones.
+  const env = { ...process.env };
+  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_api.h')) env.npm_config_nodedir = '/usr';
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { env });
 }
 
 function newestMtime(dir) {
