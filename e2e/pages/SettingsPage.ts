@@ -9,6 +9,7 @@ export class SettingsPage {
   readonly privacy: Locator;
   readonly dataSharing: Locator;
   readonly preferences: Locator;
+  readonly sourcePriority: Locator;
   readonly securityActivity: Locator;
   readonly yourData: Locator;
   readonly saved: Locator;
@@ -23,6 +24,7 @@ export class SettingsPage {
     this.privacy = section('Privacy');
     this.dataSharing = section('Data sharing');
     this.preferences = section('Preferences');
+    this.sourcePriority = section('Source priority');
     this.securityActivity = section('Security activity');
     this.yourData = section('Your data');
     this.saved = page.getByRole('status').filter({ hasText: /^Saved$/ });
@@ -63,6 +65,11 @@ export class SettingsPage {
     const download = this.page.waitForEvent('download');
     await this.yourData.getByRole('button', { name: 'Export my data' }).click();
     return download;
+  }
+
+  /** The metric's source streams in the "Source priority" section, best first. */
+  priorityList(label: string): Locator {
+    return this.sourcePriority.getByRole('list', { name: `Sources of ${label}, first wins` });
   }
 
   async deleteAccount(email: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   ProfileSection,
   SecurityActivitySection,
   SettingsSnackbar,
+  SourcePrioritySection,
   useSettingsSaver,
   YourDataSection,
 } from '../features/settings';
@@ -33,6 +34,7 @@ export function SettingsPage() {
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />
           <PreferencesSection values={profile.settings.preferences} save={save} />
+          <SourcePrioritySection onFeedback={setFeedback} />
           <SecurityActivitySection userId={profile.id} />
           <YourDataSection email={profile.email} />
         </Stack>

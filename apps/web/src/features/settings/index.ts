@@ -7,5 +7,6 @@ export { PrivacySection } from './PrivacySection';
 export { ProfileSection } from './ProfileSection';
 export { SecurityActivitySection } from './SecurityActivitySection';
 export { SettingsSnackbar } from './SettingsSnackbar';
+export { SourcePrioritySection } from './SourcePrioritySection';
 export { useSettingsSaver, type SaveSettings, type SettingsFeedback } from './use-settings-saver';
 export { YourDataSection } from './YourDataSection';
