@@ -18,6 +18,8 @@ const phone = { ...devices['Pixel 7'], defaultBrowserType: 'chromium' as const, 
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Not test-results/ itself: Playwright empties its output folder, and the unit-test report lives there.
+  outputDir: 'test-results/playwright',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
