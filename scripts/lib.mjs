@@ -24,7 +24,8 @@ export function ensureDependencies() {
   console.log('Installing dependencies (first run builds better-sqlite3, about 90 s)…');
   // There is no network for node-gyp to fetch Node's headers from: build against the installed ones.
   const env = { ...process.env };
-  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_api.h')) env.npm_config_nodedir = '/usr';
+  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_api.h'))
+    env.npm_config_nodedir = '/usr';
   runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { env });
 }
 
