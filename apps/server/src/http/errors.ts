@@ -55,20 +55,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(500)
         .send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
     }
-    const code = codeForStatus(status, error.code);
+    const code = codeByStatus[status] ?? 'bad_request';
     return reply.status(status).send({ error: { code, message: error.message } });
   });
 }
 
-function codeForStatus(status: number, fastifyCode: string | undefined): string {
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'rate_limited';
-  if (status === 404) return 'not_found';
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return 'bad_request';
-  }
-  return 'bad_request';
-}
+/** Fastify's own 4xx errors (bad JSON, unsupported media type …) get the catalogue's code for their status. */
+const codeByStatus: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
