@@ -1,6 +1,6 @@
 // Constants and defaults without zod, so the web app's start-up bundle can import them cheaply
 // (`@healthfolio/core/defaults`). The zod schemas in profile.ts and identity.ts describe the same shapes.
-import type { UserProfile, UserSettings } from './profile';
+import type { UserProfile, UserSettings, UserSettingsPatch } from './profile';
 
 /** SPEC §5: minimum password length. The upper bound keeps argon2 from hashing megabytes. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -31,5 +31,15 @@ export function fallbackProfile(user: { id: string; email: string; name?: string
     emailVerified: false,
     createdAt: new Date().toISOString(),
     settings: defaultSettings(),
+  };
+}
+
+/** A settings patch laid over settings: any group, any field; what it leaves out stays. */
+export function mergeSettings(base: UserSettings, patch: UserSettingsPatch): UserSettings {
+  return {
+    notifications: { ...base.notifications, ...patch.notifications },
+    privacy: { ...base.privacy, ...patch.privacy },
+    dataSharing: { ...base.dataSharing, ...patch.dataSharing },
+    preferences: { ...base.preferences, ...patch.preferences },
   };
 }

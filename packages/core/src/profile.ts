@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defaultSettings, fallbackProfile } from './defaults';
+import { defaultSettings, fallbackProfile, mergeSettings } from './defaults';
 
-export { defaultSettings, fallbackProfile };
+export { defaultSettings, fallbackProfile, mergeSettings };
 
 /** User settings of SPEC §3, with the SPEC's defaults. */
 export const userSettingsSchema = z.object({
@@ -63,15 +63,6 @@ export const userSettingsPatchSchema = z.object({
   preferences: patchOf(userSettingsSchema.shape.preferences).optional(),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
-
-export function mergeSettings(base: UserSettings, patch: UserSettingsPatch): UserSettings {
-  return {
-    notifications: { ...base.notifications, ...patch.notifications },
-    privacy: { ...base.privacy, ...patch.privacy },
-    dataSharing: { ...base.dataSharing, ...patch.dataSharing },
-    preferences: { ...base.preferences, ...patch.preferences },
-  };
-}
 
 export const userProfileSchema = z.object({
   id: z.string(),

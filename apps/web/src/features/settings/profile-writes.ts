@@ -2,7 +2,7 @@ import type { ProfileUpdate, UserProfile } from '@healthfolio/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQueryKey } from '../auth/AuthProvider';
 import { updateProfileRequest } from '../auth/identity-api';
-import { mergeSettings } from './merge-settings';
+import { mergeSettings } from '@healthfolio/core/defaults';
 
 let queue: Promise<unknown> = Promise.resolve();
 let latestTicket = 0;
@@ -17,9 +17,8 @@ function applyUpdate(profile: UserProfile, update: ProfileUpdate): UserProfile {
 
 /**
  * Saves a profile change (PUT /auth/profile) and shows it in the profile cache at once, so theme and
- * units apply everywhere before the server answers. Writes go one after another — the server merges
- * a patch by reading, then writing, so two at once could lose one — and only the newest answer is
- * written back, as it already holds every earlier change. A failure reloads the server's truth.
+ * units apply everywhere before the server answers. Writes go one after another, so the newest
+ * answer already holds every earlier change and is the only one written back. A failure reloads the server's truth.
  */
 export async function writeProfile(
   queryClient: QueryClient,
