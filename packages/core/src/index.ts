@@ -14,3 +14,4 @@ export * from './units/convert';
 export * from './units/canonical';
 export * from './units/display';
 export * from './samples';
+export * from './sample-input';

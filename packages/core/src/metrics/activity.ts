@@ -74,6 +74,18 @@ export const activityMetrics = [
     aliases: ['exercise_time', 'exercise_duration', 'active_minutes', 'apple_exercise_time'],
   }),
   defineMetric({
+    // One row per workout: its duration, with type, distance and energy in meta.workout.
+    kind: 'workout',
+    label: 'Workouts',
+    category: 'activity',
+    unit: 'min',
+    display: sameDisplay('min', 0),
+    valueType: 'duration',
+    aggregation: 'sum',
+    plausible: { min: 0, max: 2880 },
+    aliases: ['workouts', 'activity_session', 'exercise_session'],
+  }),
+  defineMetric({
     kind: 'mindful_minutes',
     label: 'Mindful minutes',
     category: 'activity',

@@ -6,44 +6,11 @@ import {
   normalizeUnit,
   resolveMetricKind,
   type MetricDefinition,
+  type NewSample,
 } from '@healthfolio/core';
 import { localDayOf, zoneOffsetAt } from './time';
 
-/** Lab and provenance details kept with a sample (stored as JSON in `meta`). */
-export interface SampleMeta {
-  referenceRange?: { low?: number; high?: number; text?: string };
-  loinc?: string;
-  lab?: string;
-  /** ISO date the specimen was taken, when the lab reports it apart from the result. */
-  specimenDate?: string;
-  notes?: string;
-  /** The value as printed when it was not a plain number ("<0.5"); `value` then holds the bound. */
-  valueText?: string;
-  /** Where the sample came from: file name, import id, provider record … */
-  provenance?: Record<string, string | number | boolean | null>;
-}
-
-/** A sample as importers, connectors and manual entry hand it to the SampleStore. */
-export interface NewSample {
-  /** Canonical kind or any alias. */
-  kind: string;
-  /** Epoch milliseconds. */
-  start: number;
-  /** Epoch milliseconds; an instant reading when left out. */
-  end?: number;
-  value: number;
-  /** The kind's canonical unit when left out; converted otherwise. */
-  unit?: string;
-  /** Offset the sample was recorded at (minutes east of UTC); from `tz` when left out, else 0. */
-  utcOffsetMin?: number;
-  tz?: string | null;
-  source: string;
-  device?: string | null;
-  /** The provider's record id; the device when left out, so two devices of one source never collide. */
-  originId?: string;
-  flag?: string | null;
-  meta?: SampleMeta | null;
-}
+export type { NewSample, SampleMeta } from '@healthfolio/core';
 
 /** A row of `samples` without id and user. */
 export type SampleRow = Omit<Selectable<SamplesTable>, 'id' | 'user_id'>;
@@ -72,12 +39,12 @@ function metricFor(name: string): MetricDefinition | undefined {
 export function prepareSample(s: NewSample): SampleRow | SampleProblem {
   const metric = metricFor(s.kind);
   if (!metric) return { field: 'type', message: `Unknown metric kind "${s.kind}"` };
-  if (metric.valueType === 'coded' || metric.valueType === 'pair') {
-    const what =
-      metric.valueType === 'pair'
-        ? `is stored as ${metric.components?.join(' and ') ?? 'its parts'}`
-        : 'holds coded values';
-    return { field: 'type', message: `${metric.kind} ${what}, not one number` };
+  if (metric.valueType === 'pair') {
+    const parts = metric.components?.join(' and ') ?? 'its parts';
+    return { field: 'type', message: `${metric.kind} is stored as ${parts}, not one number` };
+  }
+  if (metric.valueType === 'coded' && !s.meta?.code?.display) {
+    return { field: 'code', message: `${metric.kind} needs a code with a display name` };
   }
   if (!Number.isFinite(s.start)) return { field: 'start', message: 'Start is not a valid time' };
   // Instants are whole milliseconds (bigint on PostgreSQL); generated or converted times may carry fractions.

@@ -1,0 +1,6 @@
+export * from './types';
+export * from './registry';
+export * from './time';
+export { openUpload, type OpenUpload } from './files/open-upload';
+export { fileFromBuffer } from './files/memory-file';
+export { UnsafeArchiveError, defaultZipLimits, type ZipLimits } from './files/zip';

@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import type { NewSample } from '@healthfolio/core';
+
+/**
+ * One file of an upload: the uploaded file itself, or one entry of an uploaded zip. Importers read
+ * files only through this, so the same importer reads `export.xml` alone or inside `export.zip`.
+ */
+export interface ImportFile {
+  /** The entry's path inside a zip, or the uploaded file's name. A hint for picking files, never for detection alone. */
+  readonly name: string;
+  /** Uncompressed size in bytes. */
+  readonly size: number;
+  /** The first bytes (up to PROBE_BYTES, fewer for a smaller file), read once and remembered. */
+  head(): Promise<Buffer>;
+  /** The whole content as a fresh byte stream; may be called more than once. */
+  open(): Readable;
+}
+
+/** Bytes of each file that detection looks at. */
+export const PROBE_BYTES = 64 * 1024;
+
+/** A record that could not be read or mapped: kept as data, never thrown (STYLE "problems as data"). */
+export interface ImportIssue {
+  message: string;
+  file?: string;
+  /** 1-based line in a text file, when known. */
+  line?: number;
+  /** 0-based record number within the file, when there are no lines to point at. */
+  record?: number;
+}
+
+/** What an importer yields as it goes: the samples of the records read since the previous chunk. */
+export interface ImportChunk {
+  samples: NewSample[];
+  /** Records read since the previous chunk; a record gives zero, one or several samples. */
+  records: number;
+  issues?: ImportIssue[];
+  /** Said once about the whole upload ("This record belongs to Jane Doe, not to you"). */
+  warnings?: string[];
+}
+
+/** About the account the upload is imported into. */
+export interface ImportContext {
+  owner: { name: string; email: string };
+  /** IANA zone to read local times that carry no offset in (the user's profile zone). */
+  timeZone: string;
+  /** Aborted when the import is cancelled or the server shuts down; importers stop at the next record. */
+  signal?: AbortSignal;
+}
+
+/** The file formats we read; the `kind` a user may name on upload. */
+export type ImportFormat =
+  | 'apple-health'
+  | 'fhir'
+  | 'garmin-fit'
+  | 'dexcom-clarity'
+  | 'libreview'
+  | 'oura'
+  | 'whoop'
+  | 'fitbit'
+  | 'withings'
+  | 'myfitnesspal'
+  | 'eight-sleep'
+  | 'peloton'
+  | 'strava'
+  | 'google-fit';
+
+/**
+ * One file format. `detect` looks at content (heads, and entry names inside an archive) and answers how
+ * sure it is; `read` streams the samples out in chunks, in the same order on every run, so the pipeline
+ * can resume an interrupted import by skipping what it already wrote.
+ */
+export interface Importer {
+  readonly format: ImportFormat;
+  /** Shown to people: "Apple Health export (export.zip or export.xml)". */
+  readonly label: string;
+  /** 0 when the upload is not this format, up to 1 when certain. */
+  detect(files: readonly ImportFile[]): Promise<number>;
+  read(files: readonly ImportFile[], context: ImportContext): AsyncIterable<ImportChunk>;
+}
+
+/** Thrown by `read` when the file is damaged past reading on; records read before it stay imported. */
+export class ImportFormatError extends Error {
+  constructor(
+    message: string,
+    readonly where?: { file?: string; line?: number; record?: number; byte?: number },
+  ) {
+    super(message);
+    this.name = 'ImportFormatError';
+  }
+}
