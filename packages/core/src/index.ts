@@ -15,3 +15,4 @@ export * from './units/canonical';
 export * from './units/display';
 export * from './samples';
 export * from './sample-input';
+export * from './imports';
