@@ -1,6 +1,7 @@
 // `npm run bench`: the server's figures, each against a baseline measured in the same run.
 //   login latency vs a bare argon2 verify; metrics day-query p95 vs /api/health and a bare count;
-//   store inserts vs a bare prepared-statement loop — on SQLite, and PostgreSQL when reachable.
+//   store inserts vs a bare prepared-statement loop — on SQLite, and PostgreSQL when reachable;
+//   an Apple Health import of 1 M Records vs saxes merely parsing it, and a 10 000-resource FHIR bundle.
 // `npm run bench -- --quick` shrinks the data tenfold for a fast look.
 import { ensureDependencies, runOrExit } from './lib.mjs';
 
@@ -20,3 +21,6 @@ for (const dialect of ['sqlite', 'postgres']) {
   if (dialect === 'postgres') args.push('--database-url', pgUrl);
   tsx('apps/server/bench/metrics.bench.ts', ...args);
 }
+
+console.log('\n== imports ==');
+tsx('apps/server/bench/import.bench.ts', '--records', quick ? '100000' : '1000000');

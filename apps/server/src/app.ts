@@ -15,7 +15,11 @@ import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { ImportRunner } from './modules/imports/import-runner';
+import { ImportsRepository } from './modules/imports/imports.repository';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { ImportsService } from './modules/imports/imports.service';
+import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
 import { ExportService } from './modules/settings/export/export.service';
 import { SamplesExportRepository } from './modules/settings/export/samples-export.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -45,6 +49,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   db: Db;
   identity: Identity;
+  /** Background imports; tests wait on `idle()`. */
+  importRunner: ImportRunner;
 }
 
 export interface BuildOptions {
@@ -52,6 +58,8 @@ export interface BuildOptions {
   /** The clock; tests pass a fake one. */
   now?: () => number;
   mailer?: Mailer;
+  /** Samples an import writes per transaction (default 20 000). */
+  importWriteBatch?: number;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
@@ -98,6 +106,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   );
 
+  const metrics = createMetrics(db, now);
+  const importRunner = new ImportRunner({
+    db,
+    store: metrics.store,
+    zones: metrics.zones,
+    log: app.log,
+    now,
+    ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
+  });
+  const imports = new ImportsService(new ImportsRepository(db.kysely), importRunner, config.dataDir, now);
+  app.addHook('onReady', () => importRunner.resume());
+  // preClose: the current batch finishes before the database closes; the import resumes on the next start.
+  app.addHook('preClose', () => importRunner.close());
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(db, APP_VERSION));
@@ -107,10 +129,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes({ account, exports, auditLog, identity }));
       await api.register(userRoutes(dataSources, now));
       await api.register(metricsRoutes(db, now));
+      await api.register(importsRoutes(imports, config.importMaxBytes));
     },
     { prefix: '/api' },
   );
 
   await registerSpa(app, config.webDist);
-  return { app, db, identity };
+  return { app, db, identity, importRunner };
 }

@@ -21,6 +21,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Largest upload an import takes (an Apple Health export.zip of many years is several GB). */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 3),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -48,6 +54,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
+  importMaxBytes: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   signupEnabled: boolean;
@@ -92,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,

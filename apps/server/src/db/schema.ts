@@ -97,6 +97,7 @@ export interface Database {
   samples: SamplesTable;
   daily_rollups: DailyRollupsTable;
   source_priorities: SourcePrioritiesTable;
+  imports: ImportsTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -145,4 +146,30 @@ export interface SourcePrioritiesTable {
   source: string;
   device: string;
   rank: number;
+}
+
+/** One uploaded file being imported; see migrations/202611220130-imports.ts. */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  status: string;
+  format: string | null;
+  file_name: string;
+  /** The upload on disk while the import is unfinished; null once it is removed. */
+  file_path: string | null;
+  bytes_total: number;
+  bytes_read: number;
+  records_read: number;
+  samples_done: number;
+  inserted: number;
+  duplicates: number;
+  rejected: number;
+  /** JSON: the first ImportProblems. */
+  errors: string;
+  /** JSON: string[]. */
+  warnings: string;
+  failure: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
 }

@@ -13,4 +13,5 @@ export const userOwnedTables = [
   'samples',
   'daily_rollups',
   'source_priorities',
+  'imports',
 ] as const satisfies readonly (keyof Database)[];

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { foundation } from './202611220100-foundation';
 import { identity } from './202611220110-identity';
 import { metrics } from './202611220120-metrics';
+import { imports } from './202611220130-imports';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -9,6 +10,7 @@ const migrations: Record<string, AppMigration> = {
   '202611220100-foundation': foundation,
   '202611220110-identity': identity,
   '202611220120-metrics': metrics,
+  '202611220130-imports': imports,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -12,6 +12,12 @@ export interface RejectedSample {
   message: string;
 }
 
+/**
+ * Runs inside the batch's transaction, after its rows: an import records its progress here, so the
+ * progress and the rows it counts commit together or not at all.
+ */
+export type AfterWrite = (trx: Db['kysely'], result: InsertBatchResult) => Promise<void>;
+
 export interface InsertBatchResult {
   inserted: number;
   /** Already stored (same user, kind, start, end, source and origin): a re-import adds nothing. */
@@ -32,7 +38,11 @@ export class SampleStore {
    * from memory in one upsert per batch, and only days touched by partly duplicate chunks are
    * recomputed from the table.
    */
-  async insertBatch(userId: string, samples: readonly NewSample[]): Promise<InsertBatchResult> {
+  async insertBatch(
+    userId: string,
+    samples: readonly NewSample[],
+    afterWrite?: AfterWrite,
+  ): Promise<InsertBatchResult> {
     const rows: SampleRow[] = [];
     const rejected: RejectedSample[] = [];
     for (let i = 0; i < samples.length; i++) {
@@ -40,25 +50,28 @@ export class SampleStore {
       if (isProblem(prepared)) rejected.push({ index: i, ...prepared });
       else rows.push(prepared);
     }
-    if (rows.length === 0) return { inserted: 0, duplicates: 0, rejected };
+    if (rows.length === 0 && !afterWrite) return { inserted: 0, duplicates: 0, rejected };
 
     const chunk = INSERT_CHUNK[this.db.dialect];
-    const inserted = await this.db.kysely.transaction().execute(async (trx) => {
-      await lockUserWrites(trx, this.db.dialect, userId);
-      const added = new Map<string, RollupValues>();
-      const stale: DaysByKind = new Map();
-      let count = 0;
-      for (let from = 0; from < rows.length; from += chunk) {
-        const to = Math.min(rows.length, from + chunk);
-        const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
-        count += n;
-        if (n === to - from) aggregateInto(added, rows, from, to);
-        else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      let inserted = 0;
+      if (rows.length > 0) {
+        await lockUserWrites(trx, this.db.dialect, userId);
+        const added = new Map<string, RollupValues>();
+        const stale: DaysByKind = new Map();
+        for (let from = 0; from < rows.length; from += chunk) {
+          const to = Math.min(rows.length, from + chunk);
+          const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
+          inserted += n;
+          if (n === to - from) aggregateInto(added, rows, from, to);
+          else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
+        }
+        if (inserted > 0) await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale);
       }
-      if (count > 0) await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale);
-      return count;
+      const result = { inserted, duplicates: rows.length - inserted, rejected };
+      if (afterWrite) await afterWrite(trx, result);
+      return result;
     });
-    return { inserted, duplicates: rows.length - inserted, rejected };
   }
 
   /** Writes validated rows one by one (a manual entry, a blood pressure pair) and answers them with ids. */

@@ -1,0 +1,223 @@
+/**
+ * Import speed: `npx tsx apps/server/bench/import.bench.ts [--records 1000000] [--file export.xml] [--fhir 10000]`
+ *
+ * (a) Apple Health: an export.xml of --records Records made by the shared generator
+ *     (../shared/tools/gen-apple-health.mjs, or --generator), or an existing --file. Baseline: saxes alone
+ *     parsing the file and counting its Record elements. Measured: the whole import through a real server
+ *     on loopback — multipart upload streamed from disk, detection, parse, map, write to SQLite with rollups —
+ *     until the import reports `succeeded`. Target: import time ≤ saxes time (ratio ≤ 1). Peak RSS of this
+ *     process (server and client) is sampled every 50 ms; target < 300 MB.
+ * (b) FHIR: a Bundle of --fhir resources (observations, conditions, procedures, claims), imported the same
+ *     way; target < 5 s, with JSON.parse of the same file as its baseline.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ImportJob } from '@healthfolio/core';
+import { SaxesParser } from 'saxes';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createAccount } from '../src/identity/accounts';
+
+const { values: args } = parseArgs({
+  options: {
+    records: { type: 'string', default: '1000000' },
+    file: { type: 'string' },
+    generator: {
+      type: 'string',
+      default: path.resolve(import.meta.dirname, '../../../../shared/tools/gen-apple-health.mjs'),
+    },
+    fhir: { type: 'string', default: '10000' },
+    'keep-file': { type: 'boolean', default: false },
+  },
+});
+
+const MB = 1024 * 1024;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-import-bench-'));
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+
+function appleExport(): string {
+  if (args.file) return path.resolve(args.file);
+  const out = path.join(work, 'export.xml');
+  if (!fs.existsSync(args.generator)) {
+    throw new Error(
+      `No generator at ${args.generator}: pass --generator <gen-apple-health.mjs> or --file <export.xml>`,
+    );
+  }
+  console.log(`generating an Apple Health export of ${args.records} Records…`);
+  execFileSync(process.execPath, [args.generator, '--records', args.records, '--out', out], {
+    stdio: 'inherit',
+  });
+  return out;
+}
+
+/** The baseline: saxes parses the whole file and counts Record elements, nothing else. */
+async function saxesCount(file: string): Promise<{ seconds: number; records: number }> {
+  const started = performance.now();
+  const parser = new SaxesParser();
+  let records = 0;
+  parser.on('opentag', (tag) => {
+    if (tag.name === 'Record') records++;
+  });
+  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: MB })) {
+    parser.write(chunk as string);
+  }
+  parser.close();
+  return { seconds: (performance.now() - started) / 1000, records };
+}
+
+async function startServer() {
+  const dataDir = path.join(work, 'data');
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: dataDir });
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  await createAccount(built.identity, {
+    email: 'bench@example.com',
+    password: 'bench-password-123',
+    name: 'Ada Lovelace',
+    emailVerified: true,
+  });
+  const base = `http://127.0.0.1:${address.port}`;
+  const login = await fetch(`${base}/api/identity/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-123' }),
+  });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  return { built, base, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Uploads the file as a browser would (multipart, streamed from disk) and waits for the import to end. */
+async function importThroughApi(server: Awaited<ReturnType<typeof startServer>>, file: string, name: string) {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(file), name);
+  const res = await fetch(`${server.base}/api/imports`, { method: 'POST', headers: server.auth, body: form });
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  const uploaded = performance.now();
+  const { id } = ((await res.json()) as { data: ImportJob }).data;
+  for (;;) {
+    const job = (
+      (await (await fetch(`${server.base}/api/imports/${id}`, { headers: server.auth })).json()) as {
+        data: ImportJob;
+      }
+    ).data;
+    if (job.status === 'succeeded' || job.status === 'failed') {
+      return {
+        job,
+        seconds: (performance.now() - started) / 1000,
+        uploadSeconds: (uploaded - started) / 1000,
+      };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function fhirBundle(resources: number): string {
+  const file = path.join(work, 'bundle.json');
+  const out = fs.openSync(file, 'w');
+  fs.writeSync(out, '{"resourceType":"Bundle","type":"collection","entry":[');
+  const start = Date.parse('2020-01-01T08:00:00Z');
+  for (let i = 0; i < resources; i++) {
+    const at = new Date(start + i * 3_600_000).toISOString();
+    let resource: unknown;
+    if (i % 10 === 8) {
+      resource = {
+        resourceType: 'Condition',
+        id: `c${i}`,
+        code: {
+          coding: [
+            { system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' },
+          ],
+        },
+        onsetDateTime: at,
+      };
+    } else if (i % 10 === 9) {
+      resource = {
+        resourceType: 'Procedure',
+        id: `p${i}`,
+        status: 'completed',
+        code: { text: 'Colonoscopy' },
+        performedDateTime: at,
+      };
+    } else {
+      resource = {
+        resourceType: 'Observation',
+        id: `o${i}`,
+        status: 'final',
+        category: [
+          {
+            coding: [
+              { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' },
+            ],
+          },
+        ],
+        code: { coding: [{ system: 'http://loinc.org', code: '2345-7', display: 'Glucose' }] },
+        effectiveDateTime: at,
+        valueQuantity: {
+          value: 80 + (i % 60),
+          unit: 'mg/dL',
+          system: 'http://unitsofmeasure.org',
+          code: 'mg/dL',
+        },
+        referenceRange: [{ low: { value: 70, unit: 'mg/dL' }, high: { value: 99, unit: 'mg/dL' } }],
+      };
+    }
+    fs.writeSync(out, `${i ? ',' : ''}{"fullUrl":"urn:uuid:${i}","resource":${JSON.stringify(resource)}}`);
+  }
+  fs.writeSync(out, ']}');
+  fs.closeSync(out);
+  return file;
+}
+
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+try {
+  const file = appleExport();
+  const bytes = fs.statSync(file).size;
+  console.log(`\n== Apple Health import: ${round(bytes / MB, 1)} MB ==`);
+  const sax = await saxesCount(file);
+  console.log(
+    `baseline  saxes parse+count: ${round(sax.seconds)} s (${round(bytes / MB / sax.seconds, 1)} MB/s, ${sax.records} Records)`,
+  );
+
+  const server = await startServer();
+  peakRss = process.memoryUsage.rss();
+  const apple = await importThroughApi(server, file, 'export.xml');
+  const { job } = apple;
+  console.log(
+    `import    end to end:       ${round(apple.seconds)} s (${round(bytes / MB / apple.seconds, 1)} MB/s; upload ${round(apple.uploadSeconds)} s) — ` +
+      `${job.status}, ${job.recordsRead} records read, ${job.inserted} samples added, ${job.duplicates} duplicates, ${job.rejected} rejected`,
+  );
+  if (job.failure) console.log(`          failure: ${job.failure}`);
+  const ratio = apple.seconds / sax.seconds;
+  console.log(`ratio import ÷ saxes: ${round(ratio)} (target ≤ 1) ${ratio <= 1 ? 'PASS' : 'MISS'}`);
+  console.log(
+    `peak RSS: ${round(peakRss / MB, 0)} MB (target < 300 MB) ${peakRss < 300 * MB ? 'PASS' : 'MISS'}`,
+  );
+
+  const resources = Number(args.fhir);
+  const bundle = fhirBundle(resources);
+  const parseStarted = performance.now();
+  JSON.parse(fs.readFileSync(bundle, 'utf8'));
+  const parseSeconds = (performance.now() - parseStarted) / 1000;
+  const fhir = await importThroughApi(server, bundle, 'bundle.json');
+  console.log(
+    `\n== FHIR Bundle of ${resources} resources (${round(fs.statSync(bundle).size / MB, 1)} MB) ==`,
+  );
+  console.log(`baseline  JSON.parse: ${round(parseSeconds, 3)} s`);
+  console.log(
+    `import    end to end: ${round(fhir.seconds)} s — ${fhir.job.status}, ${fhir.job.inserted} added, ${fhir.job.rejected} rejected ` +
+      `(target < 5 s) ${fhir.seconds < 5 ? 'PASS' : 'MISS'}; ratio to JSON.parse ${round(fhir.seconds / parseSeconds, 1)}`,
+  );
+  await server.built.app.close();
+} finally {
+  clearInterval(sampler);
+  if (!args['keep-file']) fs.rmSync(work, { recursive: true, force: true });
+}

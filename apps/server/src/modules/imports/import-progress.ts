@@ -1,0 +1,57 @@
+import type { ImportProblem } from '@healthfolio/core';
+import type { ImportChunk } from '@healthfolio/importers';
+import type { ImportRow } from './imports.repository';
+
+/** How many rejection reasons an import keeps; the count goes on. */
+export const MAX_PROBLEMS = 20;
+
+/** The counters of one import, continued from its row when it resumes. */
+export class ImportProgress {
+  bytesRead: number;
+  recordsRead: number;
+  samplesDone: number;
+  inserted: number;
+  duplicates: number;
+  rejected: number;
+  readonly problems: ImportProblem[];
+  readonly warnings: string[];
+
+  constructor(row: ImportRow) {
+    this.bytesRead = Number(row.bytes_read);
+    this.recordsRead = Number(row.records_read);
+    this.samplesDone = Number(row.samples_done);
+    this.inserted = Number(row.inserted);
+    this.duplicates = Number(row.duplicates);
+    this.rejected = Number(row.rejected);
+    this.problems = JSON.parse(row.errors) as ImportProblem[];
+    this.warnings = JSON.parse(row.warnings) as string[];
+  }
+
+  /** Counts a chunk's records and problems (not its samples: those count when written). */
+  addChunk(chunk: ImportChunk): void {
+    this.recordsRead += chunk.records;
+    for (const issue of chunk.issues ?? []) this.reject(issue);
+    for (const warning of chunk.warnings ?? []) {
+      if (!this.warnings.includes(warning)) this.warnings.push(warning);
+    }
+  }
+
+  reject(problem: ImportProblem): void {
+    this.rejected++;
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(problem);
+  }
+
+  /** The row's columns for these counters. */
+  columns() {
+    return {
+      bytes_read: this.bytesRead,
+      records_read: this.recordsRead,
+      samples_done: this.samplesDone,
+      inserted: this.inserted,
+      duplicates: this.duplicates,
+      rejected: this.rejected,
+      errors: JSON.stringify(this.problems),
+      warnings: JSON.stringify(this.warnings),
+    };
+  }
+}

@@ -1,0 +1,185 @@
+import { rm, stat } from 'node:fs/promises';
+import type { NewSample } from '@healthfolio/core';
+import {
+  getImporter,
+  ImportFormatError,
+  openUpload,
+  type ImportContext,
+  type OpenUpload,
+} from '@healthfolio/importers';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { SampleStore } from '../metrics/samples.store';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { countedFiles } from './counted-files';
+import { ImportProgress } from './import-progress';
+import { ImportsRepository, type ImportRow } from './imports.repository';
+
+/** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
+const WRITE_BATCH = 20_000;
+/** How often progress is saved while records give no samples to write. */
+const PROGRESS_EVERY_MS = 1_000;
+
+export interface ImportRunnerDeps {
+  db: Db;
+  store: SampleStore;
+  zones: UserTimeZoneRepository;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** Samples per transaction; tests make it small to see several batches. */
+  writeBatch?: number;
+}
+
+/**
+ * Runs import jobs one at a time, in the background of this server. Progress and the rows it counts
+ * commit together, so after a crash or restart `resume()` takes each unfinished import up again, skips
+ * the samples already written (importers yield in a fixed order) and ends with the rows and counts of
+ * one uninterrupted run.
+ */
+export class ImportRunner {
+  private readonly repo: ImportsRepository;
+  private readonly queue: string[] = [];
+  private active: Promise<void> | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly deps: ImportRunnerDeps) {
+    this.repo = new ImportsRepository(deps.db.kysely);
+  }
+
+  enqueue(id: string): void {
+    if (this.abort.signal.aborted) return;
+    this.queue.push(id);
+    this.active ??= this.drain();
+  }
+
+  /** Takes up the imports a previous process left queued or running. */
+  async resume(): Promise<void> {
+    for (const row of await this.repo.unfinished()) this.enqueue(row.id);
+  }
+
+  /** Resolves when the queue is empty (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.active) await this.active;
+  }
+
+  /** Stops after the current batch; the import stays `running` and resumes on the next start. */
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+        if (this.abort.signal.aborted) break;
+        const row = await this.repo.unfinishedById(id);
+        if (row) await this.run(row);
+      }
+    } finally {
+      this.active = undefined;
+    }
+  }
+
+  private async run(row: ImportRow): Promise<void> {
+    const { log, now } = this.deps;
+    const importer = row.format ? getImporter(row.format) : undefined;
+    if (!importer || !row.file_path) {
+      await this.finish(row, 'failed', new ImportProgress(row), 'The uploaded file is no longer there.');
+      return;
+    }
+    const progress = new ImportProgress(row);
+    const skip = progress.samplesDone;
+    progress.bytesRead = 0;
+    await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
+
+    let upload: OpenUpload | undefined;
+    let pending: NewSample[] = [];
+    let seen = 0;
+    let lastSaved = now();
+    const flush = async () => {
+      const batch = pending;
+      pending = [];
+      const result = await this.deps.store.insertBatch(row.user_id, batch, async (trx, r) => {
+        progress.samplesDone += batch.length;
+        progress.inserted += r.inserted;
+        progress.duplicates += r.duplicates;
+        for (const rejected of r.rejected) {
+          progress.reject({ message: `${rejected.field}: ${rejected.message}`, record: rejected.index });
+        }
+        await new ImportsRepository(trx).update(row.id, progress.columns());
+      });
+      lastSaved = now();
+      return result;
+    };
+
+    try {
+      const size = (await stat(row.file_path)).size;
+      upload = await openUpload(row.file_path, row.file_name, size);
+      const files = countedFiles(upload.files, (n) => (progress.bytesRead += n));
+      const context = await this.contextFor(row.user_id);
+      for await (const chunk of importer.read(files, context)) {
+        if (this.abort.signal.aborted) return;
+        const resuming = seen < skip;
+        for (const sample of chunk.samples) {
+          if (seen++ >= skip) pending.push(sample);
+        }
+        // Records and problems of the part written before a restart were counted then.
+        if (!resuming) progress.addChunk(chunk);
+        if (pending.length >= (this.deps.writeBatch ?? WRITE_BATCH)) await flush();
+        else if (now() - lastSaved > PROGRESS_EVERY_MS) {
+          await this.repo.update(row.id, progress.columns());
+          lastSaved = now();
+        }
+      }
+      if (pending.length > 0) await flush();
+      progress.bytesRead = Number(row.bytes_total);
+      await this.finish(row, 'succeeded', progress, null);
+    } catch (error) {
+      if (this.abort.signal.aborted) return;
+      if (error instanceof ImportFormatError) {
+        // Everything read before the damage is kept.
+        if (pending.length > 0) await flush();
+        await this.finish(row, 'failed', progress, describeFailure(error));
+      } else {
+        log.error({ err: error, importId: row.id }, 'import failed');
+        await this.finish(row, 'failed', progress, 'The import stopped on an unexpected error.');
+      }
+    } finally {
+      upload?.close();
+    }
+  }
+
+  private async contextFor(userId: string): Promise<ImportContext> {
+    const owner = (await this.repo.owner(userId)) ?? { name: '', email: '' };
+    const timeZone = (await this.deps.zones.get(userId)) ?? 'UTC';
+    return { owner, timeZone, signal: this.abort.signal };
+  }
+
+  private async finish(
+    row: ImportRow,
+    status: 'succeeded' | 'failed',
+    progress: ImportProgress,
+    failure: string | null,
+  ): Promise<void> {
+    await this.repo.update(row.id, {
+      ...progress.columns(),
+      status,
+      failure,
+      finished_at: this.deps.now(),
+      file_path: null,
+    });
+    if (row.file_path) await rm(row.file_path, { force: true });
+  }
+}
+
+function describeFailure(error: ImportFormatError): string {
+  const w = error.where;
+  if (!w) return error.message;
+  const at = [
+    w.file && `in ${w.file}`,
+    w.line !== undefined && `at line ${w.line}`,
+    w.record !== undefined && `at record ${w.record}`,
+    w.byte !== undefined && `at byte ${w.byte}`,
+  ].filter(Boolean);
+  return at.length ? `${error.message} (${at.join(', ')})` : error.message;
+}

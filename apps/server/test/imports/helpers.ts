@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { ImportJob } from '@healthfolio/core';
+import type { TestApp } from '../app';
+
+/** A multipart/form-data body with one file (and optional fields before it), as a browser sends it. */
+export function multipart(
+  fileName: string,
+  content: Buffer | string,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----hf${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    typeof content === 'string' ? Buffer.from(content) : content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(
+  t: TestApp,
+  auth: Record<string, string>,
+  fileName: string,
+  content: Buffer | string,
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(fileName, content, fields);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/imports',
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** Uploads, waits for the background run, and answers the finished import. */
+export async function importFile(
+  t: TestApp,
+  auth: Record<string, string>,
+  fileName: string,
+  content: Buffer | string,
+): Promise<ImportJob> {
+  const res = await upload(t, auth, fileName, content);
+  if (res.statusCode !== 202) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  const job = (res.json() as { data: ImportJob }).data;
+  await t.importRunner.idle();
+  const done = await t.app.inject({ method: 'GET', url: `/api/imports/${job.id}`, headers: auth });
+  return (done.json() as { data: ImportJob }).data;
+}
+
+/** A Dexcom Clarity export (the real column layout) with `n` readings every 5 minutes from `startIso`. */
+export function clarityCsv(
+  n: number,
+  startIso = '2026-03-08T00:00:00',
+  unit: 'mg/dL' | 'mmol/L' = 'mg/dL',
+): string {
+  const header =
+    'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,' +
+    `Glucose Value (${unit}),Insulin Value (u),Carb Value (grams),Duration (hh:mm:ss),` +
+    `Glucose Rate of Change (${unit}/min),Transmitter Time (Long Integer),Transmitter ID`;
+  const lines = [
+    header,
+    '1,,FirstName,,Ada,,,,,,,,,',
+    '2,,LastName,,Lovelace,,,,,,,,,',
+    '3,,Device,,,Dexcom G7 Mobile App,Android G7,,,,,,,',
+  ];
+  const start = Date.parse(`${startIso}Z`);
+  for (let i = 0; i < n; i++) {
+    const local = new Date(start + i * 5 * 60_000).toISOString().slice(0, 19);
+    const value = unit === 'mg/dL' ? 90 + (i % 40) : Math.round((5 + (i % 40) / 18) * 10) / 10;
+    lines.push(`${i + 4},${local},EGV,,,Android G7,Android G7,${value},,,,,${1_000_000 + i * 300},8ABCDE`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
