@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMPORT_MAX_BYTES_DEFAULT } from '@healthfolio/core';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -22,11 +23,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Largest upload an import takes (an Apple Health export.zip of many years is several GB). */
-  IMPORT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10 * 1024 ** 3),
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(IMPORT_MAX_BYTES_DEFAULT),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce

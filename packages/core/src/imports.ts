@@ -52,4 +52,4 @@ export interface SupportedImportFormat {
 }
 
 /** Kept in step with the server's BODY_LIMIT for imports; the UI says it before uploading. */
-export const IMPORT_MAX_BYTES_DEFAULT = 8 * 1024 ** 3;
+export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 ** 3;

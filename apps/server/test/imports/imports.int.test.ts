@@ -113,6 +113,18 @@ describe.each(testDialects)('imports on %s', (dialect) => {
     expect((bomb.json() as { error: { message: string } }).error.message).toMatch(/zip bomb/);
   });
 
+  it('keeps serving other requests while a large import runs', async () => {
+    const res = await upload(t, ada, 'big.csv', clarityCsv(12_000));
+    const { id } = (res.json() as { data: ImportJob }).data;
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const bens = await t.app.inject({ method: 'GET', url: '/api/imports', headers: ben });
+    const during = await t.app.inject({ method: 'GET', url: `/api/imports/${id}`, headers: ada });
+    expect(health.statusCode).toBe(200);
+    expect(bens.statusCode).toBe(200);
+    expect((during.json() as { data: ImportJob }).data.status).toMatch(/queued|running/);
+    await t.importRunner.idle();
+  });
+
   it('reads a zip by its content: a Clarity export inside any folder', async () => {
     const zip = await yazlZip([{ name: 'clarity/Clarity_Export_2026.csv', data: clarityCsv(30) }]);
     const job = await importFile(t, ada, 'download.zip', zip);

@@ -1,5 +1,7 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ImportFile, ImportHistory, ImportsSection } from '../features/imports';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
 
@@ -13,10 +15,16 @@ export function DataSourcesPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Wearables, glucose monitors, labs, clinical records, nutrition apps and uploaded files.
       </Typography>
-      <EmptyState icon={<CableOutlined />} title="No sources connected yet">
-        Connecting sources arrives with the connector framework: you will be able to link Oura, Garmin, Dexcom
-        and more, or import an Apple Health export, a FHIR bundle or a lab PDF.
-      </EmptyState>
+      <Stack spacing={3}>
+        <ImportFile />
+        <ImportsSection title="Import history">
+          <ImportHistory />
+        </ImportsSection>
+        <EmptyState icon={<CableOutlined />} title="No sources connected yet">
+          Connecting accounts such as Oura, Garmin or Dexcom arrives with the connector framework. Files can
+          be imported now: drop an export above.
+        </EmptyState>
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ImportHistory } from './ImportHistory';
+import { fetchImports } from './imports-api';
+import type * as Api from './imports-api';
+import { importJob, testQueryClient, WithQueries } from './test-utils';
+
+vi.mock('./imports-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  fetchImports: vi.fn(),
+}));
+
+function renderHistory() {
+  render(
+    <WithQueries client={testQueryClient()}>
+      <ImportHistory />
+    </WithQueries>,
+  );
+}
+
+describe('ImportHistory', () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('says so when there are no imports yet', async () => {
+    vi.mocked(fetchImports).mockResolvedValue([]);
+    renderHistory();
+    expect(await screen.findByText('No imports yet — drop an export file above')).toBeTruthy();
+  });
+
+  it('lists each import with its format, status and counts', async () => {
+    vi.mocked(fetchImports).mockResolvedValue([
+      importJob({ id: 'b', status: 'succeeded', inserted: 0, duplicates: 30 }),
+      importJob({ id: 'a', status: 'failed', fileName: 'export.zip', formatLabel: 'Apple Health export' }),
+    ]);
+    renderHistory();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('clarity.csv');
+    expect(items[0]?.textContent).toContain('Dexcom Clarity CSV');
+    expect(items[0]?.textContent).toContain('0 added, 30 already there, 0 rejected');
+    expect(items[0]?.textContent).toContain('Imported');
+    expect(items[1]?.textContent).toContain('Apple Health export');
+    expect(items[1]?.textContent).toContain('Failed');
+  });
+});

@@ -1,0 +1,66 @@
+import type { ImportJob } from '@healthfolio/core';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { toApiError } from '../../lib/api';
+import { formatDate, isActive, liveCounts, resultCounts } from './import-text';
+import { ImportStatusChip } from './ImportStatusChip';
+import { useImports } from './queries';
+
+function HistoryItem({ job }: { job: ImportJob }) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1,
+        py: 1.5,
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {job.fileName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[job.formatLabel ?? 'Unknown format', formatDate(job.createdAt)].join(' · ')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {isActive(job.status) ? liveCounts(job) : resultCounts(job)}
+        </Typography>
+      </Box>
+      <ImportStatusChip status={job.status} />
+    </Box>
+  );
+}
+
+/** Every import of the user, newest first (the server's order). */
+export function ImportHistory() {
+  const imports = useImports();
+  if (imports.isPending) return <Skeleton variant="rounded" height={72} aria-label="Loading imports" />;
+  if (imports.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void imports.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {toApiError(imports.error).message}
+      </Alert>
+    );
+  if (imports.data.length === 0)
+    return <Typography color="text.secondary">No imports yet — drop an export file above</Typography>;
+  return (
+    <Box component="ul" aria-label="Imports" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {imports.data.map((job) => (
+        <HistoryItem key={job.id} job={job} />
+      ))}
+    </Box>
+  );
+}

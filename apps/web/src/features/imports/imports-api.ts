@@ -1,0 +1,73 @@
+import type { ImportJob, ImportList, SupportedImportFormat } from '@healthfolio/core';
+import { AxiosError } from 'axios';
+import { apiGet, apiPost, toApiError } from '../../lib/api';
+
+/** `GET /api/imports/formats`: every format the server reads, as people call it. */
+export const fetchImportFormats = (signal?: AbortSignal) =>
+  apiGet<{ formats: SupportedImportFormat[] }>('/imports/formats', { signal }).then((d) => d.formats);
+
+/** `GET /api/imports`: the user's imports, newest first. */
+export const fetchImports = (signal?: AbortSignal) =>
+  apiGet<ImportList>('/imports', { signal }).then((d) => d.items);
+
+/** `GET /api/imports/:id`. */
+export const fetchImport = (id: string, signal?: AbortSignal) =>
+  apiGet<ImportJob>(`/imports/${encodeURIComponent(id)}`, { signal });
+
+/**
+ * `POST /api/imports` (multipart, field `file`); the server answers 202 with the queued job.
+ * `onProgress` gets the share of the file sent so far, 0 to 1.
+ */
+export function uploadImport(file: File, onProgress: (share: number) => void): Promise<ImportJob> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiPost<ImportJob>('/imports', body, {
+    // The client's JSON default would turn the form into JSON; multipart lets the browser add the boundary.
+    headers: { 'Content-Type': 'multipart/form-data' },
+    onUploadProgress: (event) => {
+      const share = event.total ? event.loaded / event.total : (event.progress ?? 0);
+      onProgress(Math.min(1, Math.max(0, share)));
+    },
+  });
+}
+
+/** Why the server would not take a file, and (for an unknown format) which formats it reads. */
+export interface Refusal {
+  message: string;
+  formats: SupportedImportFormat[];
+}
+
+const fallbackMessages: Record<number, string> = {
+  413: 'This file is larger than the server accepts for an import.',
+  415: 'This file is in no format we can read.',
+};
+
+function formatsOf(details: unknown): SupportedImportFormat[] {
+  if (typeof details !== 'object' || details === null || !('formats' in details)) return [];
+  const formats = (details as { formats: unknown }).formats;
+  if (!Array.isArray(formats)) return [];
+  return formats.filter(
+    (f): f is SupportedImportFormat =>
+      typeof f === 'object' &&
+      f !== null &&
+      typeof (f as { format?: unknown }).format === 'string' &&
+      typeof (f as { label?: unknown }).label === 'string',
+  );
+}
+
+/** Reads a failed upload: the envelope's message, and for 415 the `details.formats` list. */
+export function toRefusal(error: unknown): Refusal {
+  const apiError = toApiError(error);
+  const status = apiError.status;
+  const message =
+    apiError.code === 'http' && status && fallbackMessages[status]
+      ? fallbackMessages[status]
+      : apiError.message;
+  if (!(error instanceof AxiosError)) return { message, formats: [] };
+  const body: unknown = error.response?.data;
+  const details =
+    typeof body === 'object' && body !== null && 'error' in body
+      ? (body as { error: { details?: unknown } }).error.details
+      : undefined;
+  return { message, formats: formatsOf(details) };
+}
