@@ -1,7 +1,36 @@
+import { appleHealthImporter } from './apple-health';
+import { dexcomClarityImporter } from './dexcom-clarity';
+import { eightSleepImporter } from './eight-sleep';
+import { fhirImporter } from './fhir';
+import { fitbitImporter } from './fitbit';
+import { garminFitImporter } from './garmin-fit';
+import { googleFitImporter } from './google-fit';
+import { libreviewImporter } from './libreview';
+import { myFitnessPalImporter } from './myfitnesspal';
+import { ouraImporter } from './oura';
+import { pelotonImporter } from './peloton';
+import { stravaImporter } from './strava';
 import type { ImportFile, Importer, ImportFormat } from './types';
+import { whoopImporter } from './whoop';
+import { withingsImporter } from './withings';
 
 /** Every importer, one line each. A format is added by adding its folder and its line here. */
-export const importers: readonly Importer[] = [];
+export const importers: readonly Importer[] = [
+  appleHealthImporter,
+  fhirImporter,
+  garminFitImporter,
+  dexcomClarityImporter,
+  libreviewImporter,
+  ouraImporter,
+  whoopImporter,
+  fitbitImporter,
+  withingsImporter,
+  myFitnessPalImporter,
+  eightSleepImporter,
+  pelotonImporter,
+  stravaImporter,
+  googleFitImporter,
+];
 
 /** Below this score an upload is not taken to be a format at all. */
 const MIN_CONFIDENCE = 0.5;

@@ -1,22 +1,19 @@
 import { rm, stat } from 'node:fs/promises';
 import type { NewSample } from '@healthfolio/core';
-import {
-  getImporter,
-  ImportFormatError,
-  openUpload,
-  type ImportContext,
-  type OpenUpload,
-} from '@healthfolio/importers';
+import { getImporter, ImportFormatError, type ImportContext } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { countedFiles } from './counted-files';
+import { readHere, type ChunkSourceInput, type SourcedChunk } from './chunk-source';
 import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
+import { readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
 const WRITE_BATCH = 20_000;
+/** Uploads at least this large are parsed in a worker thread, while this thread writes. */
+const WORKER_THRESHOLD_BYTES = 8 * 1024 * 1024;
 /** How often progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -28,6 +25,8 @@ export interface ImportRunnerDeps {
   now: () => number;
   /** Samples per transaction; tests make it small to see several batches. */
   writeBatch?: number;
+  /** Uploads at least this large are parsed in a worker thread (tests set 0 to use it always). */
+  workerThresholdBytes?: number;
 }
 
 /**
@@ -92,7 +91,6 @@ export class ImportRunner {
     progress.bytesRead = 0;
     await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
 
-    let upload: OpenUpload | undefined;
     let pending: NewSample[] = [];
     let seen = 0;
     let lastSaved = now();
@@ -114,11 +112,18 @@ export class ImportRunner {
 
     try {
       const size = (await stat(row.file_path)).size;
-      upload = await openUpload(row.file_path, row.file_name, size);
-      const files = countedFiles(upload.files, (n) => (progress.bytesRead += n));
-      const context = await this.contextFor(row.user_id);
-      for await (const chunk of importer.read(files, context)) {
+      const input: ChunkSourceInput = {
+        importer,
+        path: row.file_path,
+        fileName: row.file_name,
+        size,
+        context: await this.contextFor(row.user_id),
+      };
+      const threshold = this.deps.workerThresholdBytes ?? WORKER_THRESHOLD_BYTES;
+      const chunks: AsyncIterable<SourcedChunk> = size >= threshold ? readInWorker(input) : readHere(input);
+      for await (const { chunk, bytesRead } of chunks) {
         if (this.abort.signal.aborted) return;
+        progress.bytesRead = bytesRead;
         const resuming = seen < skip;
         for (const sample of chunk.samples) {
           if (seen++ >= skip) pending.push(sample);
@@ -144,8 +149,6 @@ export class ImportRunner {
         log.error({ err: error, importId: row.id }, 'import failed');
         await this.finish(row, 'failed', progress, 'The import stopped on an unexpected error.');
       }
-    } finally {
-      upload?.close();
     }
   }
 

@@ -1,0 +1,95 @@
+import { Worker } from 'node:worker_threads';
+import type { ImportIssue } from '@healthfolio/importers';
+import {
+  reviveFailure,
+  type ChunkSourceInput,
+  type SerializedFailure,
+  type SourcedChunk,
+} from './chunk-source';
+import { unpackSamples, type PackedSamples } from './packed-samples';
+
+export interface WorkerInput {
+  format: string;
+  path: string;
+  fileName: string;
+  size: number;
+  owner: { name: string; email: string };
+  timeZone: string;
+}
+
+export type WorkerMessage =
+  | {
+      type: 'chunk';
+      samples: PackedSamples;
+      records: number;
+      issues: ImportIssue[];
+      warnings: string[];
+      bytesRead: number;
+    }
+  | { type: 'done' }
+  | { type: 'failed'; failure: SerializedFailure };
+
+const WORKER_URL = new URL('./read-worker.mjs', import.meta.url);
+
+/**
+ * Parses in a worker thread and yields its chunks here, in order. Stopping early (the caller breaks out,
+ * or the import is aborted) terminates the worker.
+ */
+export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<SourcedChunk> {
+  const data: WorkerInput = {
+    format: input.importer.format,
+    path: input.path,
+    fileName: input.fileName,
+    size: input.size,
+    owner: input.context.owner,
+    timeZone: input.context.timeZone,
+  };
+  const worker = new Worker(WORKER_URL, { workerData: data, execArgv: [] });
+  const queue: WorkerMessage[] = [];
+  let wake: (() => void) | undefined;
+  let crashed: Error | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  worker.on('message', (m: WorkerMessage) => {
+    queue.push(m);
+    notify();
+  });
+  worker.on('error', (error) => {
+    crashed = error;
+    notify();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0) crashed ??= new Error(`The import worker stopped with code ${code}`);
+    notify();
+  });
+  const aborted = () => void worker.terminate();
+  input.context.signal?.addEventListener('abort', aborted, { once: true });
+  try {
+    for (;;) {
+      const message = queue.shift();
+      if (!message) {
+        if (crashed) throw crashed;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (message.type === 'done') return;
+      if (message.type === 'failed') throw reviveFailure(message.failure);
+      yield {
+        chunk: {
+          samples: unpackSamples(message.samples),
+          records: message.records,
+          issues: message.issues,
+          warnings: message.warnings,
+        },
+        bytesRead: message.bytesRead,
+      };
+      // Acknowledged once written: the worker stays at most a few chunks ahead of the disk.
+      worker.postMessage('ack');
+    }
+  } finally {
+    input.context.signal?.removeEventListener('abort', aborted);
+    await worker.terminate();
+  }
+}

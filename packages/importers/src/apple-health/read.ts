@@ -1,0 +1,60 @@
+import { UnsafeArchiveError } from '../files/zip';
+import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { ExportScanner } from './scanner';
+
+/** Samples per chunk handed to the pipeline. */
+export const CHUNK_SAMPLES = 5000;
+
+/**
+ * Streams one export.xml as chunks of samples. When the file is damaged, everything read before the
+ * damage is yielded first and the ImportFormatError thrown after.
+ */
+export async function* readExport(file: ImportFile, context: ImportContext): AsyncGenerator<ImportChunk> {
+  const scanner = new ExportScanner(file.name, context.timeZone);
+  const stream = file.open();
+  let failure: unknown;
+  try {
+    try {
+      for await (const chunk of stream) {
+        if (context.signal?.aborted) return;
+        scanner.feed(chunk as Buffer);
+        yield* take(scanner, false);
+      }
+      scanner.end();
+    } catch (error) {
+      failure = error;
+    }
+    if (context.signal?.aborted) return;
+    yield* take(scanner, true);
+  } finally {
+    stream.destroy();
+  }
+  if (failure !== undefined) throw asFormatError(failure, file.name, scanner.bytesRead);
+}
+
+function* take(scanner: ExportScanner, all: boolean): Generator<ImportChunk> {
+  while (
+    scanner.samples.length >= CHUNK_SAMPLES ||
+    (all && (scanner.samples.length > 0 || scanner.records > 0))
+  ) {
+    const samples =
+      scanner.samples.length > CHUNK_SAMPLES ? scanner.samples.splice(0, CHUNK_SAMPLES) : scanner.samples;
+    if (samples === scanner.samples) scanner.samples = [];
+    const chunk: ImportChunk = { samples, records: scanner.records };
+    if (scanner.issues.length > 0) chunk.issues = scanner.issues;
+    scanner.records = 0;
+    scanner.issues = [];
+    yield chunk;
+  }
+  if (all && scanner.issues.length > 0) {
+    yield { samples: [], records: 0, issues: scanner.issues };
+    scanner.issues = [];
+  }
+}
+
+/** A stream that fails mid-way (a damaged zip entry) is damage like a cut file: reported where it happened. */
+function asFormatError(error: unknown, file: string, byte: number): unknown {
+  if (error instanceof ImportFormatError || error instanceof UnsafeArchiveError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ImportFormatError(`The file could not be read to its end: ${message}`, { file, byte });
+}

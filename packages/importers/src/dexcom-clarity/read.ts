@@ -1,0 +1,64 @@
+import type { ImportChunk, ImportContext, ImportFile } from '../types';
+import { ChunkBuilder } from './chunk-builder';
+import { csvRows } from './csv-rows';
+import { clarityFiles, type GlucoseUnit } from './detect';
+import { mapEgv } from './map';
+import { ownerMismatchWarning } from './owner-name';
+
+/**
+ * Reads every Clarity export of the upload. Only EGV rows become samples: Calibration rows are the
+ * fingersticks the sensor was calibrated against and would count twice next to the EGVs they shaped;
+ * Insulin, Carbs, Exercise and Alert rows are not metrics we keep.
+ */
+export async function* readClarity(
+  files: readonly ImportFile[],
+  context: ImportContext,
+): AsyncGenerator<ImportChunk> {
+  const chunk = new ChunkBuilder();
+  for (const { file, unit } of await clarityFiles(files)) {
+    if (context.signal?.aborted) return;
+    yield* readFile(file, unit, context, chunk);
+  }
+  if (chunk.pending) yield chunk.take();
+}
+
+async function* readFile(
+  file: ImportFile,
+  unit: GlucoseUnit,
+  context: ImportContext,
+  chunk: ChunkBuilder,
+): AsyncGenerator<ImportChunk> {
+  const patient = { first: '', last: '' };
+  const deviceNames = new Map<string, string>();
+  let ownerChecked = false;
+  const checkOwner = () => {
+    ownerChecked = true;
+    const name = `${patient.first} ${patient.last}`.trim();
+    const warning = ownerMismatchWarning(name, context.owner.name);
+    if (warning) chunk.warn(warning);
+  };
+
+  try {
+    for await (const { cells, line } of csvRows(file)) {
+      if (context.signal?.aborted) return;
+      chunk.record();
+      const type = cells['Event Type'] ?? '';
+      if (type === 'FirstName') patient.first = cells['Patient Info'] ?? '';
+      else if (type === 'LastName') patient.last = cells['Patient Info'] ?? '';
+      else if (type === 'Device' && cells['Source Device ID']) {
+        deviceNames.set(cells['Source Device ID'], cells['Device Info'] ?? '');
+      } else if (type === 'EGV') {
+        // The untimed preamble (names, devices, alert settings) is over once readings start.
+        if (!ownerChecked) checkOwner();
+        const mapped = mapEgv(cells, unit, context.timeZone, deviceNames);
+        if ('sample' in mapped) chunk.add(mapped.sample);
+        else chunk.issue({ message: mapped.problem, file: file.name, line });
+      }
+      if (chunk.full) yield chunk.take();
+    }
+  } catch (error) {
+    if (chunk.pending) yield chunk.take();
+    throw error;
+  }
+  if (!ownerChecked) checkOwner();
+}

@@ -1,0 +1,35 @@
+import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
+import { jsonRecords } from '../oura/json-records';
+import type { ImportChunk, ImportContext, ImportFile } from '../types';
+import { sleepNightFiles } from './detect';
+import { mapSession } from './map';
+
+/** Reads `sleep_nights.json` session by session; `user_profile.json` and the README hold no metrics. */
+export async function* readEightSleep(
+  files: readonly ImportFile[],
+  context: ImportContext,
+): AsyncGenerator<ImportChunk> {
+  const chunk = new ChunkBuilder();
+  try {
+    for (const file of await sleepNightFiles(files)) {
+      let record = 0;
+      for await (const { value } of jsonRecords(file)) {
+        if (context.signal?.aborted) return;
+        chunk.record();
+        const session =
+          value && typeof value === 'object' && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : {};
+        const mapped = mapSession(session, context.timeZone);
+        if ('samples' in mapped) chunk.add(...mapped.samples);
+        else chunk.issue({ message: mapped.problem, file: file.name, record });
+        record += 1;
+        if (chunk.full) yield chunk.take();
+      }
+    }
+  } catch (error) {
+    if (chunk.pending) yield chunk.take();
+    throw error;
+  }
+  if (chunk.pending) yield chunk.take();
+}

@@ -1,0 +1,137 @@
+import type { SampleCode, SampleMeta } from '@healthfolio/core';
+import { codedSample } from './clinical';
+import { codings, conceptName, conceptText, num, sampleCode, str } from './coded';
+import type { FoundResource } from './fhir-types';
+import { endAfter, readFhirTime } from './fhir-time';
+import { label, nothing, originIdOf, problem, type MapContext, type Mapped } from './map-context';
+
+/** A Coverage (Medicare Part A, a health plan) as `insurance_coverage` over its period. */
+export function mapCoverage(found: FoundResource, context: MapContext): Mapped {
+  const coverage = found.resource;
+  if (coverage.status === 'entered-in-error') return nothing();
+  const period = coverage.period as { start?: unknown; end?: unknown } | undefined;
+  const start = readFhirTime(period?.start, context.zone);
+  const display = coverageName(coverage);
+  if (!display) return problem(`${label(found)} names no plan (class, type or payor)`);
+  if (!start) return problem(`${label(found)} (${display}) has no period start`);
+  const typeCoding = codings(coverage.type)[0];
+  const code: SampleCode = { display };
+  if (str(typeCoding?.system)) code.system = typeCoding!.system!;
+  if (str(typeCoding?.code)) code.code = typeCoding!.code!;
+  const sample = codedSample('insurance_coverage', found, context, start);
+  const meta: SampleMeta = { code, provenance: { resourceType: 'Coverage', id: originIdOf(found) } };
+  const status = str(coverage.status);
+  if (status !== undefined) meta.status = status;
+  const payor = payorName(coverage);
+  if (payor !== undefined) meta.notes = `Payor: ${payor}`;
+  sample.meta = meta;
+  const end = endAfter(start, readFhirTime(period?.end, context.zone));
+  if (end !== undefined) sample.end = end;
+  return { samples: [sample], issues: [] };
+}
+
+/** "Medicare Part A" from the classes (group, plan), else the type, else the payor. */
+function coverageName(coverage: Record<string, unknown>): string | undefined {
+  const classes = Array.isArray(coverage.class) ? (coverage.class as Record<string, unknown>[]) : [];
+  const fromClasses = classes
+    .map((c) => str(c?.name) ?? str(c?.value))
+    .filter((v): v is string => v !== undefined)
+    .join(' ');
+  const typeName =
+    conceptText(coverage.type) ?? str(codings(coverage.type).find((c) => str(c.display))?.display);
+  return str(fromClasses) ?? typeName ?? payorName(coverage);
+}
+
+function payorName(coverage: Record<string, unknown>): string | undefined {
+  const payors = Array.isArray(coverage.payor) ? (coverage.payor as Record<string, unknown>[]) : [];
+  for (const payor of payors) {
+    const name = str(payor?.display) ?? str((payor?.identifier as { value?: unknown } | undefined)?.value);
+    if (name !== undefined) return name;
+  }
+  return undefined;
+}
+
+/** An ExplanationOfBenefit (a claim as paid) as one `medical_service`, named by its first service line. */
+export function mapExplanationOfBenefit(found: FoundResource, context: MapContext): Mapped {
+  const eob = found.resource;
+  if (eob.status === 'entered-in-error') return nothing();
+  const items = Array.isArray(eob.item) ? (eob.item as Record<string, unknown>[]).filter(isObject) : [];
+  const billable = eob.billablePeriod as { start?: unknown; end?: unknown } | undefined;
+  const firstItem = items[0];
+  const itemPeriod = firstItem?.servicedPeriod as { start?: unknown } | undefined;
+  const start =
+    readFhirTime(billable?.start, context.zone) ??
+    readFhirTime(firstItem?.servicedDate, context.zone) ??
+    readFhirTime(itemPeriod?.start, context.zone) ??
+    readFhirTime(eob.created, context.zone);
+  const code = serviceCode(items, eob.type);
+  if (!code) return problem(`${label(found)} names no service (item productOrService or type)`);
+  if (!start) return problem(`${label(found)} (${code.display}) has no billable period or service date`);
+  const sample = codedSample('medical_service', found, context, start);
+  const provenance: Record<string, string> = { resourceType: 'ExplanationOfBenefit', id: originIdOf(found) };
+  const claimType = codings(eob.type).find((c) => str(c.system)?.endsWith('/eob-type'))?.code;
+  if (str(claimType)) provenance.claimType = claimType!;
+  const meta: SampleMeta = { code, provenance };
+  const status = str(eob.status);
+  if (status !== undefined) meta.status = status;
+  const notes = claimNotes(eob, items);
+  if (notes) meta.notes = notes;
+  sample.meta = meta;
+  const end = endAfter(start, readFhirTime(billable?.end, context.zone));
+  if (end !== undefined) sample.end = end;
+  return { samples: [sample], issues: [] };
+}
+
+const SYSTEM_NAMES: [RegExp, string][] = [
+  [/hcpcs/i, 'HCPCS'],
+  [/cpt/i, 'CPT'],
+  [/ndc/i, 'NDC'],
+  [/icd-10|icd10/i, 'ICD-10'],
+];
+
+/** The first service line's code; a bare code is named by its system ("HCPCS 92999"). Else the claim type. */
+function serviceCode(items: Record<string, unknown>[], type: unknown): SampleCode | undefined {
+  for (const item of items) {
+    const code = sampleCode(item.productOrService);
+    if (!code) continue;
+    if (code.display === code.code && code.system) {
+      const named = SYSTEM_NAMES.find(([pattern]) => pattern.test(code.system!));
+      if (named) code.display = `${named[1]} ${code.code}`;
+    }
+    return code;
+  }
+  const typeCoding = codings(type).find((c) => str(c.display));
+  const display = typeCoding ? str(typeCoding.display) : conceptName(type);
+  if (display === undefined) return undefined;
+  const code: SampleCode = { display };
+  if (typeCoding?.system) code.system = typeCoding.system;
+  if (typeCoding?.code) code.code = typeCoding.code;
+  return code;
+}
+
+/** "Paid 199.99 USD · Claim Total Charge Amount 245.04 USD · 3 service lines". */
+function claimNotes(eob: Record<string, unknown>, items: Record<string, unknown>[]): string | undefined {
+  const parts: string[] = [];
+  const payment = money((eob.payment as { amount?: unknown } | undefined)?.amount);
+  if (payment) parts.push(`Paid ${payment}`);
+  const totals = Array.isArray(eob.total) ? (eob.total as Record<string, unknown>[]).filter(isObject) : [];
+  for (const total of totals) {
+    const amount = money(total.amount);
+    const what = codings(total.category)
+      .map((c) => str(c.display))
+      .find((d) => d !== undefined);
+    if (amount && what) parts.push(`${what} ${amount}`);
+  }
+  if (items.length > 1) parts.push(`${items.length} service lines`);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+function money(value: unknown): string | undefined {
+  const amount = num((value as { value?: unknown } | undefined)?.value);
+  if (amount === undefined) return undefined;
+  const currency = str((value as { currency?: unknown }).currency);
+  return `${amount.toFixed(2)}${currency ? ` ${currency}` : ''}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;

@@ -1,0 +1,133 @@
+import { readCsv } from '../csv';
+import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { Buckets } from './buckets';
+import { ChunkBuffer } from './chunk-buffer';
+import { classify, csvValueColumn, isProfile, type FitbitEntry } from './entries';
+import { jsonArrayItems } from './json-items';
+import { sleepSamples, weightSamples } from './map-logs';
+import {
+  SERIES,
+  csvReading,
+  isSeries,
+  jsonReading,
+  restingSample,
+  sliceSample,
+  type Reading,
+} from './map-series';
+import { unitFromProfile, type WeightUnit } from './weight-unit';
+
+/** Reads every Fitbit file of the upload, in entry-name order so every run yields the same chunks. */
+export async function* readFitbit(
+  files: readonly ImportFile[],
+  context: ImportContext,
+): AsyncGenerator<ImportChunk> {
+  const entries: FitbitEntry[] = [];
+  let profileUnit: WeightUnit | undefined;
+  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (await isProfile(file)) profileUnit ??= await weightUnitOf(file);
+    const entry = await classify(file);
+    if (entry) entries.push(entry);
+  }
+  const out = new ChunkBuffer();
+  for (const entry of entries) {
+    if (context.signal?.aborted) return;
+    yield* readEntry(entry, context, profileUnit, out);
+  }
+  yield* out.take(true);
+}
+
+async function weightUnitOf(file: ImportFile): Promise<WeightUnit | undefined> {
+  for await (const row of readCsv(file)) return unitFromProfile(row.cells.weight_unit);
+  return undefined;
+}
+
+async function* readEntry(
+  entry: FitbitEntry,
+  context: ImportContext,
+  profileUnit: WeightUnit | undefined,
+  out: ChunkBuffer,
+): AsyncGenerator<ImportChunk> {
+  const zone = context.timeZone;
+  const { file, type, format } = entry;
+  const buckets = isSeries(type) ? new Buckets(SERIES[type].sliceMs, zone) : undefined;
+  const flushBuckets = () => {
+    if (!buckets || !isSeries(type)) return;
+    for (const bucket of buckets.drain()) {
+      const sample = sliceSample(type, format, bucket, zone);
+      if (sample) out.add(sample);
+    }
+  };
+  let record = 0;
+  try {
+    for await (const { item, line } of records(entry)) {
+      if (context.signal?.aborted) return;
+      out.countRecords();
+      const where = line === undefined ? { file: file.name, record } : { file: file.name, line };
+      record++;
+      if (buckets && isSeries(type)) {
+        const reading: Reading =
+          format === 'json'
+            ? jsonReading(item, type, zone)
+            : csvReading(item as Record<string, string>, csvValueColumn(type), zone);
+        if ('problem' in reading) out.issue({ ...where, message: reading.problem });
+        else buckets.add(reading.ms, reading.value);
+        continue;
+      }
+      const result = mapRecord(entry, item, zone, profileUnit);
+      if (!result) continue;
+      if ('problem' in result) {
+        out.issue({ ...where, message: result.problem });
+        continue;
+      }
+      for (const sample of result.samples) out.add(sample);
+      if (result.warning) out.warn(result.warning);
+      if (out.full) yield* out.take();
+    }
+  } catch (error) {
+    if (error instanceof ImportFormatError) throw error;
+    flushBuckets();
+    yield* out.take(true);
+    throw new ImportFormatError(
+      `${file.name} is damaged after record ${record}: ${(error as Error).message}`,
+      { file: file.name, record },
+    );
+  }
+  flushBuckets();
+  yield* out.take();
+}
+
+function mapRecord(entry: FitbitEntry, item: unknown, zone: string, profileUnit: WeightUnit | undefined) {
+  switch (entry.type) {
+    case 'sleep':
+      return sleepSamples(item, zone);
+    case 'weight':
+      return weightSamples(item, zone, profileUnit);
+    case 'resting_heart_rate': {
+      if (entry.format === 'csv') {
+        const cells = item as Record<string, string>;
+        const sample = restingSample(cells.timestamp, cells['beats per minute'], zone);
+        return sample && ('problem' in sample ? sample : { samples: [sample] });
+      }
+      const value = (item as { value?: { date?: unknown; value?: unknown } } | null)?.value;
+      const sample = restingSample(
+        value?.date ?? (item as { dateTime?: unknown } | null)?.dateTime,
+        value?.value,
+        zone,
+      );
+      return sample && ('problem' in sample ? sample : { samples: [sample] });
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function* records(entry: FitbitEntry): AsyncGenerator<{ item: unknown; line?: number }> {
+  if (entry.format === 'csv') {
+    for await (const row of readCsv(entry.file)) {
+      const cells = Object.fromEntries(Object.entries(row.cells).map(([k, v]) => [k.toLowerCase(), v]));
+      yield { item: cells, line: row.line };
+    }
+    return;
+  }
+  for await (const item of jsonArrayItems(entry.file.open())) yield { item };
+}

@@ -1,0 +1,77 @@
+import type { NewSample } from '@healthfolio/core';
+import type { ImportIssue } from '../types';
+import { fitSample, type FitFileContext } from './file-context';
+import { num, seconds, snakeCase, str, timeMs, type FitMessage } from './fit-values';
+import { MINUTE, MinuteAverager, type MinuteAverage } from './minute-average';
+
+/**
+ * An activity file: heart rate from its record messages, one average a minute, and a workout for each
+ * session (a multisport activity has several).
+ */
+export function mapActivity(
+  messages: readonly FitMessage[],
+  ctx: FitFileContext,
+  issues: ImportIssue[],
+): NewSample[] {
+  const samples: NewSample[] = [];
+  const averager = new MinuteAverager();
+  const pushMinute = (m: MinuteAverage | undefined) => {
+    if (m) samples.push(heartRateMinute(ctx, m));
+  };
+  messages.forEach(({ name, mesg }, index) => {
+    if (name === 'record') {
+      const at = timeMs(mesg, 'timestamp');
+      const bpm = num(mesg, 'heartRate');
+      if (at !== undefined && bpm !== undefined && bpm > 0) pushMinute(averager.add(at, bpm));
+    } else if (name === 'session') {
+      const workout = sessionWorkout(mesg, ctx);
+      if (workout) samples.push(workout);
+      else
+        issues.push({
+          message: 'A session without a start time or duration was skipped',
+          file: ctx.file,
+          record: index,
+        });
+    }
+  });
+  pushMinute(averager.flush());
+  return samples;
+}
+
+export function heartRateMinute(ctx: FitFileContext, m: MinuteAverage): NewSample {
+  return fitSample(ctx, {
+    kind: 'heart_rate',
+    start: m.start,
+    end: m.start + MINUTE,
+    value: m.value,
+    unit: '/min',
+    origin: `hr:${seconds(m.start)}`,
+  });
+}
+
+function sessionWorkout(mesg: FitMessage['mesg'], ctx: FitFileContext): NewSample | undefined {
+  const elapsed = num(mesg, 'totalElapsedTime') ?? num(mesg, 'totalTimerTime');
+  const end = timeMs(mesg, 'timestamp');
+  const start =
+    timeMs(mesg, 'startTime') ??
+    (end !== undefined && elapsed !== undefined ? end - elapsed * 1000 : undefined);
+  if (start === undefined || elapsed === undefined) return undefined;
+  const sport = str(mesg, 'sport');
+  return fitSample(ctx, {
+    kind: 'workout',
+    start,
+    end: start + Math.round(elapsed * 1000),
+    value: Math.round((elapsed / 60) * 100) / 100,
+    unit: 'min',
+    origin: `session:${seconds(start)}`,
+    meta: {
+      workout: {
+        activity: sport ? snakeCase(sport) : 'workout',
+        distanceM: num(mesg, 'totalDistance'),
+        energyKcal: num(mesg, 'totalCalories'),
+        avgHeartRate: num(mesg, 'avgHeartRate'),
+      },
+      provenance: { file: ctx.file, subSport: str(mesg, 'subSport') ?? null },
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
+import { csvRows } from '../dexcom-clarity/csv-rows';
+import { ownerMismatchWarning } from '../dexcom-clarity/owner-name';
+import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { libreViewFiles, type LibreViewFile } from './detect';
+import { mapRow } from './map';
+import { orderEvidence, type DateOrder } from './timestamp';
+
+export async function* readLibreView(
+  files: readonly ImportFile[],
+  context: ImportContext,
+): AsyncGenerator<ImportChunk> {
+  const chunk = new ChunkBuilder();
+  const warned = new Set<string>();
+  for (const export_ of await libreViewFiles(files)) {
+    if (context.signal?.aborted) return;
+    const warning = export_.generatedBy && ownerMismatchWarning(export_.generatedBy, context.owner.name);
+    if (warning && !warned.has(warning)) {
+      warned.add(warning);
+      chunk.warn(warning);
+    }
+    const order = await dateOrder(export_);
+    try {
+      for await (const { cells, line } of csvRows(export_.file, export_)) {
+        if (context.signal?.aborted) return;
+        chunk.record();
+        const mapped = mapRow(cells, export_.unit, order, context.timeZone);
+        if ('sample' in mapped) chunk.add(mapped.sample);
+        else if ('problem' in mapped) chunk.issue({ message: mapped.problem, file: export_.file.name, line });
+        if (chunk.full) yield chunk.take();
+      }
+    } catch (error) {
+      if (chunk.pending) yield chunk.take();
+      throw error;
+    }
+  }
+  if (chunk.pending) yield chunk.take();
+}
+
+/**
+ * Whether the file writes month or day first, decided by the first date with a number above 12. A file
+ * where no date decides (every day of it the 12th or earlier) is read month-first when it writes AM/PM,
+ * as LibreView's US default does, and day-first otherwise.
+ */
+async function dateOrder(export_: LibreViewFile): Promise<DateOrder> {
+  let twelveHour = false;
+  try {
+    for await (const { cells } of csvRows(export_.file, export_)) {
+      const evidence = orderEvidence(cells['Device Timestamp'] ?? '');
+      if (evidence.order) return evidence.order;
+      twelveHour ||= evidence.twelveHour;
+    }
+  } catch (error) {
+    // The reading pass reports the damage, after yielding the rows before it.
+    if (!(error instanceof ImportFormatError)) throw error;
+  }
+  return twelveHour ? 'month-first' : 'day-first';
+}

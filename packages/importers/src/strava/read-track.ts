@@ -1,0 +1,137 @@
+import { StringDecoder } from 'node:string_decoder';
+import type { NewSample } from '@healthfolio/core';
+import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { offsetAt } from '../time';
+import { MinuteAverager, type MinuteAverage } from '../garmin-fit/minute-average';
+import { heartRateSample } from './heart-rate';
+import { activityName } from './names';
+import { TrackReader, type TrackPoint, type TrackSummary } from './track-reader';
+
+const CHUNK = 2000;
+
+/** Running totals of a track, kept as points stream by. */
+interface Totals {
+  first?: TrackPoint;
+  last?: TrackPoint;
+  points: number;
+  hrSum: number;
+  hrCount: number;
+  maxDistance: number;
+  pathMetres: number;
+}
+
+/**
+ * A GPX or TCX file: heart rate one average a minute, and, when `withWorkout`, the workout the track
+ * describes (a lone upload; in the bulk export activities.csv gives the workouts). A file cut short
+ * or malformed yields what it read, then throws with the line.
+ */
+export async function* readTrack(
+  file: ImportFile,
+  context: ImportContext,
+  withWorkout: boolean,
+): AsyncGenerator<ImportChunk> {
+  const totals: Totals = { points: 0, hrSum: 0, hrCount: 0, maxDistance: 0, pathMetres: 0 };
+  const averager = new MinuteAverager();
+  let pending: NewSample[] = [];
+  let device: string | undefined;
+  let records = 0;
+  const push = (m: MinuteAverage | undefined) => {
+    if (m) pending.push(heartRateSample(m, context, device));
+  };
+  const reader = new TrackReader((point) => {
+    records += 1;
+    add(totals, point);
+    if (point.heartRate !== undefined) push(averager.add(point.time, point.heartRate));
+  });
+  const take = (): ImportChunk => {
+    const chunk = { samples: pending, records };
+    pending = [];
+    records = 0;
+    return chunk;
+  };
+  const decoder = new StringDecoder('utf8');
+  try {
+    for await (const chunk of file.open()) {
+      reader.write(decoder.write(chunk as Buffer));
+      device ??= reader.summary.device;
+      if (pending.length >= CHUNK) yield take();
+      if (context.signal?.aborted) return;
+    }
+    reader.write(decoder.end());
+    reader.end();
+  } catch (error) {
+    yield take();
+    throw new ImportFormatError(
+      `${file.name} cannot be read past line ${reader.line}: ${(error as Error).message}`,
+      {
+        file: file.name,
+        line: reader.line,
+      },
+    );
+  }
+  push(averager.flush());
+  const workout = withWorkout ? trackWorkout(totals, reader.summary, file.name, context) : undefined;
+  if (workout) pending.push(workout);
+  yield take();
+}
+
+function add(totals: Totals, point: TrackPoint): void {
+  const previous = totals.last;
+  totals.first ??= point;
+  totals.last = point;
+  totals.points += 1;
+  if (point.heartRate !== undefined) {
+    totals.hrSum += point.heartRate;
+    totals.hrCount += 1;
+  }
+  if (point.distanceM !== undefined && point.distanceM > totals.maxDistance)
+    totals.maxDistance = point.distanceM;
+  if (previous && valid(previous) && valid(point)) totals.pathMetres += haversine(previous, point);
+}
+
+function trackWorkout(
+  totals: Totals,
+  summary: TrackSummary,
+  file: string,
+  context: ImportContext,
+): NewSample | undefined {
+  const start = summary.declaredStart ?? totals.first?.time;
+  if (start === undefined) return undefined;
+  const lastPoint = totals.last?.time;
+  const end = lastPoint !== undefined && lastPoint > start ? lastPoint : start + summary.lapSeconds * 1000;
+  if (end <= start) return undefined;
+  const distanceM = summary.lapMetres || totals.maxDistance || totals.pathMetres || undefined;
+  return {
+    kind: 'workout',
+    start,
+    end,
+    value: Math.round(((end - start) / 60_000) * 100) / 100,
+    unit: 'min',
+    utcOffsetMin: offsetAt(context.timeZone, start),
+    tz: context.timeZone,
+    source: 'strava',
+    device: summary.device ?? null,
+    originId: `track:${Math.floor(start / 1000)}`,
+    meta: {
+      workout: {
+        activity: activityName(summary.activity),
+        distanceM: distanceM === undefined ? undefined : Math.round(distanceM * 10) / 10,
+        energyKcal: summary.lapCalories || undefined,
+        avgHeartRate: totals.hrCount > 0 ? Math.round(totals.hrSum / totals.hrCount) : undefined,
+      },
+      provenance: { file },
+    },
+  };
+}
+
+const valid = (p: TrackPoint) => Number.isFinite(p.lat) && Number.isFinite(p.lon);
+
+/** Great-circle metres between two points (GPX carries no distance of its own). */
+function haversine(a: TrackPoint, b: TrackPoint): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat! - a.lat!) * rad;
+  const dLon = (b.lon! - a.lon!) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat! * rad) * Math.cos(b.lat! * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}

@@ -1,0 +1,49 @@
+import { readCsv } from '../csv';
+import { ChunkBuffer } from '../fitbit/chunk-buffer';
+import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { classify, type WithingsFile } from './entries';
+import { bpRow, sleepRow, stepsRow, weightRow, type Mapped } from './map';
+
+const MAPPERS: Record<WithingsFile, (row: Record<string, string>, zone: string) => Mapped> = {
+  weight: weightRow,
+  bp: bpRow,
+  sleep: sleepRow,
+  steps: stepsRow,
+};
+
+/** Reads weight.csv, bp.csv, sleep.csv and aggregates_steps.csv, in entry-name order. */
+export async function* readWithings(
+  files: readonly ImportFile[],
+  context: ImportContext,
+): AsyncGenerator<ImportChunk> {
+  const entries: { file: ImportFile; type: WithingsFile }[] = [];
+  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const type = await classify(file);
+    if (type) entries.push({ file, type });
+  }
+  const out = new ChunkBuffer();
+  for (const { file, type } of entries) {
+    let lastLine = 1;
+    try {
+      for await (const { cells, line } of readCsv(file)) {
+        if (context.signal?.aborted) return;
+        lastLine = line;
+        out.countRecords();
+        const { samples, problems } = MAPPERS[type](cells, context.timeZone);
+        for (const sample of samples) out.add(sample);
+        for (const message of problems) out.issue({ file: file.name, line, message });
+        if (out.full) yield* out.take();
+      }
+    } catch (error) {
+      yield* out.take(true);
+      throw new ImportFormatError(
+        `${file.name} cannot be read past line ${lastLine}: ${(error as Error).message}`,
+        {
+          file: file.name,
+          line: lastLine,
+        },
+      );
+    }
+  }
+  yield* out.take(true);
+}
