@@ -44,12 +44,17 @@ async function importerRead(path: string): Promise<string> {
 
 async function runOne(mode: string, path: string): Promise<void> {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const what = mode === 'saxes' ? await saxesCount(path) : await importerRead(path);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  // CPU seconds say more than wall time on a machine shared with other work.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const mb = statSync(path).size / 1e6;
   const rss = process.resourceUsage().maxRSS / 1024;
   console.log(
-    `${mode.padEnd(9)} ${(mb / seconds).toFixed(1).padStart(6)} MB/s  ${seconds.toFixed(2)} s  peak RSS ${rss.toFixed(0)} MB  (${what})`,
+    `${mode.padEnd(9)} ${(mb / seconds).toFixed(1).padStart(6)} MB/s wall (${seconds.toFixed(2)} s), ` +
+      `${(mb / cpuSeconds).toFixed(1)} MB per CPU-second, peak RSS ${rss.toFixed(0)} MB  (${what})`,
   );
 }
 

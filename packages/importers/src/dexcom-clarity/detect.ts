@@ -1,4 +1,5 @@
-import { csvHeader } from '../csv';
+import { csvHeader } from '../shared/csv';
+import { looksLikeText } from '../shared/text-entries';
 import type { ImportFile } from '../types';
 
 export type GlucoseUnit = 'mg/dL' | 'mmol/L';
@@ -16,10 +17,6 @@ export function clarityUnit(header: readonly string[]): GlucoseUnit | undefined 
   if (header.includes('Glucose Value (mmol/L)')) return 'mmol/L';
   return undefined;
 }
-
-/** Text entries worth opening: every file of a single upload, the .csv/.txt entries of a zip. */
-export const looksLikeText = (file: ImportFile, all: readonly ImportFile[]) =>
-  all.length === 1 || /\.(csv|txt)$/i.test(file.name);
 
 /** The upload's Clarity exports, by their header row. */
 export async function clarityFiles(files: readonly ImportFile[]): Promise<ClarityFile[]> {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError } from '../types';
 import { dexcomClarityImporter as importer } from './index';
-import { CGM_AND_WEARABLE_FOLDERS, collect, context, fixtureFiles, randomText } from './test-support';
+import {
+  CGM_AND_WEARABLE_FOLDERS,
+  collect,
+  context,
+  formatFixtures,
+  randomText,
+} from '../shared/test-support';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
 const mgdl = () => fileFromBuffer('Clarity_Export_Carter_Ben.csv', fixture('clarity-mgdl.csv'));
@@ -82,7 +88,7 @@ describe('Dexcom Clarity import', () => {
   it('detects Clarity exports by their header, and nothing else', async () => {
     expect(await importer.detect([mgdl()])).toBeGreaterThanOrEqual(0.9);
     expect(await importer.detect([randomText, mgdl()])).toBeGreaterThanOrEqual(0.9);
-    const others = fixtureFiles(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'dexcom-clarity'));
+    const others = formatFixtures(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'dexcom-clarity'));
     for (const file of [...others, randomText]) expect(await importer.detect([file]), file.name).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
+import { readNumber } from '../shared/numbers';
 import { parseTime } from '../time';
 import { TIMESTAMP_COLUMN, type GlucoseUnit } from './detect';
 
@@ -9,10 +10,6 @@ const SENSOR_RANGE: Record<GlucoseUnit, { low: number; high: number }> = {
 };
 
 export type Mapped = { sample: NewSample } | { problem: string };
-
-/** A number as Clarity prints it; mmol/L exports of some locales use a decimal comma. */
-export const readNumber = (text: string): number =>
-  /^-?\d+(,\d+)?$/.test(text) ? Number(text.replace(',', '.')) : text === '' ? NaN : Number(text);
 
 /**
  * One EGV row as a blood_glucose sample. The origin is the transmitter and its tick count, which

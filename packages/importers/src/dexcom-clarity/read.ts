@@ -1,9 +1,9 @@
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { ownerMismatchWarning } from '../shared/owner-name';
 import type { ImportChunk, ImportContext, ImportFile } from '../types';
-import { ChunkBuilder } from './chunk-builder';
-import { csvRows } from './csv-rows';
 import { clarityFiles, type GlucoseUnit } from './detect';
 import { mapEgv } from './map';
-import { ownerMismatchWarning } from './owner-name';
 
 /**
  * Reads every Clarity export of the upload. Only EGV rows become samples: Calibration rows are the
@@ -14,7 +14,7 @@ export async function* readClarity(
   files: readonly ImportFile[],
   context: ImportContext,
 ): AsyncGenerator<ImportChunk> {
-  const chunk = new ChunkBuilder();
+  const chunk = new ChunkBuffer();
   for (const { file, unit } of await clarityFiles(files)) {
     if (context.signal?.aborted) return;
     yield* readFile(file, unit, context, chunk);
@@ -26,7 +26,7 @@ async function* readFile(
   file: ImportFile,
   unit: GlucoseUnit,
   context: ImportContext,
-  chunk: ChunkBuilder,
+  chunk: ChunkBuffer,
 ): AsyncGenerator<ImportChunk> {
   const patient = { first: '', last: '' };
   const deviceNames = new Map<string, string>();
@@ -39,7 +39,7 @@ async function* readFile(
   };
 
   try {
-    for await (const { cells, line } of csvRows(file)) {
+    for await (const { cells, line } of readCsv(file, { formatError: true })) {
       if (context.signal?.aborted) return;
       chunk.record();
       const type = cells['Event Type'] ?? '';

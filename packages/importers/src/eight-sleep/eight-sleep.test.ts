@@ -5,9 +5,9 @@ import {
   CGM_AND_WEARABLE_FOLDERS,
   collect,
   context,
-  fixtureFiles,
+  formatFixtures,
   randomText,
-} from '../dexcom-clarity/test-support';
+} from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError } from '../types';
 import { eightSleepImporter as importer } from './index';
@@ -69,7 +69,7 @@ describe('Eight Sleep import', () => {
     expect(await importer.detect([fileFromBuffer('user_profile.json', fixture('user_profile.json'))])).toBe(
       0,
     );
-    const others = fixtureFiles(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'eight-sleep'));
+    const others = formatFixtures(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'eight-sleep'));
     for (const file of [...others, randomText]) expect(await importer.detect([file]), file.name).toBe(0);
   });
 });

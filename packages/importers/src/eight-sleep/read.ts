@@ -1,5 +1,5 @@
-import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
-import { jsonRecords } from '../oura/json-records';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { jsonRecords } from '../shared/json-records';
 import type { ImportChunk, ImportContext, ImportFile } from '../types';
 import { sleepNightFiles } from './detect';
 import { mapSession } from './map';
@@ -9,11 +9,11 @@ export async function* readEightSleep(
   files: readonly ImportFile[],
   context: ImportContext,
 ): AsyncGenerator<ImportChunk> {
-  const chunk = new ChunkBuilder();
+  const chunk = new ChunkBuffer();
   try {
     for (const file of await sleepNightFiles(files)) {
       let record = 0;
-      for await (const { value } of jsonRecords(file)) {
+      for await (const { value } of jsonRecords(file, { formatError: true })) {
         if (context.signal?.aborted) return;
         chunk.record();
         const session =

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { fixtureFiles } from './fixture-files';
+import { fixtureFiles } from '../shared/test-support';
 import { fitbitImporter } from './index';
 
 const fixtures = (folder: string) => fixtureFiles(join(__dirname, '..', folder, 'fixtures'));

@@ -1,4 +1,4 @@
-import { csvHeader } from '../csv';
+import { csvHeader } from '../shared/csv';
 import type { ImportFile } from '../types';
 
 export type SeriesType = 'steps' | 'distance' | 'calories' | 'heart_rate';

@@ -1,5 +1,5 @@
 import { parseTime, wallTimeToInstant } from '../time';
-import { localDay, type LocalDay } from './local-day';
+import { localDay, type LocalDay } from '../shared/local-day';
 
 /** An instant with the offset it was recorded at. */
 export interface Instant {

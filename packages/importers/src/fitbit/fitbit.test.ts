@@ -3,7 +3,7 @@ import { toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportContext } from '../types';
-import { collect, fixtureFiles } from './fixture-files';
+import { collect, fixtureFiles } from '../shared/test-support';
 import { fitbitImporter } from './index';
 
 const context: ImportContext = {

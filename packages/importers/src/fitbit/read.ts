@@ -1,9 +1,9 @@
-import { readCsv } from '../csv';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { jsonRecords } from '../shared/json-records';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { Buckets } from './buckets';
-import { ChunkBuffer } from './chunk-buffer';
 import { classify, csvValueColumn, isProfile, type FitbitEntry } from './entries';
-import { jsonArrayItems } from './json-items';
 import { sleepSamples, weightSamples } from './map-logs';
 import {
   SERIES,
@@ -33,7 +33,7 @@ export async function* readFitbit(
     if (context.signal?.aborted) return;
     yield* readEntry(entry, context, profileUnit, out);
   }
-  yield* out.take(true);
+  yield* out.chunks(true);
 }
 
 async function weightUnitOf(file: ImportFile): Promise<WeightUnit | undefined> {
@@ -61,7 +61,7 @@ async function* readEntry(
   try {
     for await (const { item, line } of records(entry)) {
       if (context.signal?.aborted) return;
-      out.countRecords();
+      out.record();
       const where = line === undefined ? { file: file.name, record } : { file: file.name, line };
       record++;
       if (buckets && isSeries(type)) {
@@ -80,20 +80,20 @@ async function* readEntry(
         continue;
       }
       for (const sample of result.samples) out.add(sample);
-      if (result.warning) out.warn(result.warning);
-      if (out.full) yield* out.take();
+      if (result.warning) out.warnOnce(result.warning);
+      if (out.full) yield* out.chunks();
     }
   } catch (error) {
     if (error instanceof ImportFormatError) throw error;
     flushBuckets();
-    yield* out.take(true);
+    yield* out.chunks(true);
     throw new ImportFormatError(
       `${file.name} is damaged after record ${record}: ${(error as Error).message}`,
       { file: file.name, record },
     );
   }
   flushBuckets();
-  yield* out.take();
+  yield* out.chunks();
 }
 
 function mapRecord(entry: FitbitEntry, item: unknown, zone: string, profileUnit: WeightUnit | undefined) {
@@ -129,5 +129,5 @@ async function* records(entry: FitbitEntry): AsyncGenerator<{ item: unknown; lin
     }
     return;
   }
-  for await (const item of jsonArrayItems(entry.file.open())) yield { item };
+  for await (const { value } of jsonRecords(entry.file, { array: 'top' })) yield { item: value };
 }

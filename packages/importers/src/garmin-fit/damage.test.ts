@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportFile } from '../types';
 import { activityFit, weightFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from './fixtures/collect';
-import { MAX_FIT_BYTES } from './decode';
+import { adaContext, collect, ofKind } from '../shared/test-support';
+import { MAX_FIT_BYTES } from '../shared/fit-decode';
 import { garminFitImporter } from './index';
 
 const read = (...files: ImportFile[]) => collect(garminFitImporter.read(files, adaContext));

@@ -1,9 +1,5 @@
+import { isFitHead } from '../shared/fit-decode';
 import type { ImportFile } from '../types';
-
-/** A FIT file header: its size (12 or 14) first, then ".FIT" at bytes 8–11 (what Decoder.isFIT checks). */
-export function isFitHead(head: Buffer): boolean {
-  return head.length >= 12 && (head[0] === 12 || head[0] === 14) && head.toString('latin1', 8, 12) === '.FIT';
-}
 
 /** Entries looked at in a zip before deciding: enough to see FIT files without opening thousands. */
 const MAX_PROBED = 20;

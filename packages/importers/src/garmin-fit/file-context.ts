@@ -2,7 +2,7 @@ import type { NewSample } from '@healthfolio/core';
 import type { ImportContext } from '../types';
 import { offsetAt } from '../time';
 import { Utils } from '@garmin/fitsdk';
-import { localSeconds, num, seconds, str, timeMs, type FitMesg, type FitMessage } from './fit-values';
+import { localSeconds, num, seconds, str, timeMs, type FitMesg, type FitMessage } from '../shared/fit-values';
 
 /** What every sample of one FIT file shares: its device, its origin key and how to place it in time. */
 export interface FitFileContext {

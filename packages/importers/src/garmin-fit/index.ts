@@ -5,8 +5,8 @@ import {
   type ImportFile,
   type Importer,
 } from '../types';
-import { decodeFit, readFitBytes } from './decode';
-import { detectFit, isFitHead } from './detect';
+import { decodeFit, isFitHead, readFitBytes } from '../shared/fit-decode';
+import { detectFit } from './detect';
 import { fileContext } from './file-context';
 import { mapFit } from './map';
 

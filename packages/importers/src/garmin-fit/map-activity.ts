@@ -1,8 +1,8 @@
 import type { NewSample } from '@healthfolio/core';
 import type { ImportIssue } from '../types';
 import { fitSample, type FitFileContext } from './file-context';
-import { num, seconds, snakeCase, str, timeMs, type FitMessage } from './fit-values';
-import { MINUTE, MinuteAverager, type MinuteAverage } from './minute-average';
+import { num, seconds, snakeCase, str, timeMs, type FitMessage } from '../shared/fit-values';
+import { MINUTE, MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 
 /**
  * An activity file: heart rate from its record messages, one average a minute, and a workout for each

@@ -1,6 +1,6 @@
 import type { NewSample } from '@healthfolio/core';
 import { fitSample, type FitFileContext } from './file-context';
-import { num, seconds, timeMs, type FitMessage } from './fit-values';
+import { num, seconds, timeMs, type FitMessage } from '../shared/fit-values';
 
 /** weight_scale fields we keep, with their kind and unit. Hydration has no kind of ours: skipped. */
 const SCALE_FIELDS = [

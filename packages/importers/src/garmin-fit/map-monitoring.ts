@@ -2,7 +2,7 @@ import type { NewSample } from '@healthfolio/core';
 import { Utils } from '@garmin/fitsdk';
 import type { ImportIssue } from '../types';
 import { fitSample, type FitFileContext } from './file-context';
-import { num, seconds, str, timeMs, type FitMesg, type FitMessage } from './fit-values';
+import { num, seconds, str, timeMs, type FitMesg, type FitMessage } from '../shared/fit-values';
 
 /** Activity types whose monitoring "cycles" are steps (the FIT profile's steps sub-field). */
 const STEP_TYPES = new Set(['walking', 'running']);

@@ -1,6 +1,6 @@
 import type { NewSample } from '@healthfolio/core';
 import { fitSample, type FitFileContext } from './file-context';
-import { seconds, str, timeMs, type FitMessage } from './fit-values';
+import { seconds, str, timeMs, type FitMessage } from '../shared/fit-values';
 
 const ASLEEP = new Set(['light', 'deep', 'rem']);
 

@@ -1,7 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import type { ImportIssue } from '../types';
 import type { FitFileContext } from './file-context';
-import type { FitMessage } from './fit-values';
+import type { FitMessage } from '../shared/fit-values';
 import { mapActivity } from './map-activity';
 import { mapBody } from './map-body';
 import { mapMonitoring } from './map-monitoring';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { monitoringFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from './fixtures/collect';
+import { adaContext, collect, ofKind } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
 const read = () =>

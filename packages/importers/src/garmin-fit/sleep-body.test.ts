@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getConverter } from '@healthfolio/core';
 import { fileFromBuffer } from '../files/memory-file';
 import { sleepFit, weightFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from './fixtures/collect';
+import { adaContext, collect, ofKind } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
 const read = (name: string, bytes: Buffer) =>

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureFiles } from '../fitbit/fixture-files';
+import { fixtureFiles } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { googleFitImporter } from './index';
 

@@ -1,4 +1,4 @@
-import { csvHeader } from '../csv';
+import { csvHeader } from '../shared/csv';
 import type { ImportFile } from '../types';
 
 /** A file of the Takeout "Fit" folder (or a Health Connect export) and what it holds. */

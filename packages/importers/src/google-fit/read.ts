@@ -1,8 +1,8 @@
-import { readCsv } from '../csv';
-import { ChunkBuffer } from '../fitbit/chunk-buffer';
-import { guarded } from '../fitbit/guard';
-import { jsonArrayItems } from '../fitbit/json-items';
-import { isoLocalDay } from '../fitbit/local-day';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { guarded } from '../shared/guarded';
+import { jsonRecords } from '../shared/json-records';
+import { isoLocalDay } from '../shared/local-day';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { classify, type FitEntry } from './entries';
 import { rowSamples, rowSpan, type Span } from './map-csv';
@@ -42,13 +42,13 @@ export async function* readGoogleFit(
     throw new ImportFormatError(HEALTH_CONNECT_UNSUPPORTED, { file: healthConnect.file.name });
   }
   const out = new ChunkBuffer();
-  if (healthConnect) out.warn(`${HEALTH_CONNECT_UNSUPPORTED}: ${healthConnect.file.name} was skipped.`);
+  if (healthConnect) out.warnOnce(`${HEALTH_CONNECT_UNSUPPORTED}: ${healthConnect.file.name} was skipped.`);
   for (const entry of chosen) {
     if (context.signal?.aborted) return;
     if (entry.kind === 'points') yield* readPoints(entry.file, entry.dataType, context, out);
     else yield* guarded(entry.file, out, () => readRows(entry, context, out));
   }
-  yield* out.take(true);
+  yield* out.chunks(true);
 }
 
 async function* readRows(
@@ -58,7 +58,7 @@ async function* readRows(
 ): AsyncGenerator<ImportChunk> {
   for await (const { cells, line } of readCsv(entry.file)) {
     if (context.signal?.aborted) return;
-    out.countRecords();
+    out.record();
     const where = { file: entry.file.name, line };
     let span: Span | string;
     if (entry.kind === 'day-csv') {
@@ -76,7 +76,7 @@ async function* readRows(
     const { samples, problems } = rowSamples(cells, span, entry.kind === 'summary-csv');
     for (const sample of samples) out.add(sample);
     for (const message of problems) out.issue({ ...where, message });
-    if (out.full) yield* out.take();
+    if (out.full) yield* out.chunks();
   }
 }
 
@@ -88,17 +88,17 @@ async function* readPoints(
 ): AsyncGenerator<ImportChunk> {
   let record = 0;
   try {
-    for await (const item of jsonArrayItems(file.open(), 'Data Points')) {
+    for await (const { value: item } of jsonRecords(file, { array: { key: 'Data Points' } })) {
       if (context.signal?.aborted) return;
-      out.countRecords();
+      out.record();
       const sample = pointSample(item, dataType, context.timeZone);
       if ('problem' in sample) out.issue({ file: file.name, record, message: sample.problem });
       else out.add(sample);
       record++;
-      if (out.full) yield* out.take();
+      if (out.full) yield* out.chunks();
     }
   } catch (error) {
-    yield* out.take(true);
+    yield* out.chunks(true);
     throw new ImportFormatError(
       `${file.name} is damaged after data point ${record}: ${(error as Error).message}`,
       {

@@ -1,5 +1,5 @@
 import type { ImportFile } from '../types';
-import { looksLikeText } from '../dexcom-clarity/detect';
+import { looksLikeText } from '../shared/text-entries';
 
 export type GlucoseUnit = 'mg/dL' | 'mmol/L';
 

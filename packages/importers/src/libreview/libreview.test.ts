@@ -7,9 +7,9 @@ import {
   CGM_AND_WEARABLE_FOLDERS,
   collect,
   context,
-  fixtureFiles,
+  formatFixtures,
   randomText,
-} from '../dexcom-clarity/test-support';
+} from '../shared/test-support';
 import { libreviewImporter as importer } from './index';
 import { orderEvidence, parseDeviceTimestamp } from './timestamp';
 
@@ -98,7 +98,7 @@ describe('LibreView import', () => {
     expect(await importer.detect([us()])).toBeGreaterThanOrEqual(0.9);
     const untitled = fixture('libreview-eu-mmol.csv').toString('utf8').split('\r\n').slice(1).join('\n');
     expect(await importer.detect([fileFromBuffer('g.csv', untitled)])).toBeGreaterThanOrEqual(0.9);
-    const others = fixtureFiles(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'libreview'));
+    const others = formatFixtures(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'libreview'));
     for (const file of [...others, randomText]) expect(await importer.detect([file]), file.name).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
-import { readNumber } from '../dexcom-clarity/map';
+import { readNumber } from '../shared/numbers';
 import type { GlucoseUnit } from './detect';
 import { parseDeviceTimestamp, type DateOrder } from './timestamp';
 

@@ -1,6 +1,6 @@
-import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
-import { csvRows } from '../dexcom-clarity/csv-rows';
-import { ownerMismatchWarning } from '../dexcom-clarity/owner-name';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { ownerMismatchWarning } from '../shared/owner-name';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { libreViewFiles, type LibreViewFile } from './detect';
 import { mapRow } from './map';
@@ -10,18 +10,14 @@ export async function* readLibreView(
   files: readonly ImportFile[],
   context: ImportContext,
 ): AsyncGenerator<ImportChunk> {
-  const chunk = new ChunkBuilder();
-  const warned = new Set<string>();
+  const chunk = new ChunkBuffer();
   for (const export_ of await libreViewFiles(files)) {
     if (context.signal?.aborted) return;
     const warning = export_.generatedBy && ownerMismatchWarning(export_.generatedBy, context.owner.name);
-    if (warning && !warned.has(warning)) {
-      warned.add(warning);
-      chunk.warn(warning);
-    }
+    if (warning) chunk.warnOnce(warning);
     const order = await dateOrder(export_);
     try {
-      for await (const { cells, line } of csvRows(export_.file, export_)) {
+      for await (const { cells, line } of readCsv(export_.file, csvOptions(export_))) {
         if (context.signal?.aborted) return;
         chunk.record();
         const mapped = mapRow(cells, export_.unit, order, context.timeZone);
@@ -45,7 +41,7 @@ export async function* readLibreView(
 async function dateOrder(export_: LibreViewFile): Promise<DateOrder> {
   let twelveHour = false;
   try {
-    for await (const { cells } of csvRows(export_.file, export_)) {
+    for await (const { cells } of readCsv(export_.file, csvOptions(export_))) {
       const evidence = orderEvidence(cells['Device Timestamp'] ?? '');
       if (evidence.order) return evidence.order;
       twelveHour ||= evidence.twelveHour;
@@ -56,3 +52,10 @@ async function dateOrder(export_: LibreViewFile): Promise<DateOrder> {
   }
   return twelveHour ? 'month-first' : 'day-first';
 }
+
+/** How to read the export's rows: below its title line, with its delimiter. */
+const csvOptions = (export_: LibreViewFile) => ({
+  skipLines: export_.skipLines,
+  delimiter: export_.delimiter,
+  formatError: true,
+});

@@ -1,5 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
-import { isoLocalDay, type LocalDay } from '../fitbit/local-day';
+import { isoLocalDay, type LocalDay } from '../shared/local-day';
 
 type Row = Record<string, string>;
 

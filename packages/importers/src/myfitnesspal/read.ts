@@ -1,6 +1,6 @@
-import { readCsv } from '../csv';
-import { ChunkBuffer } from '../fitbit/chunk-buffer';
-import { guarded } from '../fitbit/guard';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { guarded } from '../shared/guarded';
 import type { ImportChunk, ImportContext, ImportFile } from '../types';
 import { classify, weightUnitOf, type MfpFile } from './entries';
 import { addMealRow, mealSamples, measurementSamples, workoutSample, type MealTotals } from './map';
@@ -27,7 +27,7 @@ export async function* readMyFitnessPal(
     if (type === 'nutrition') yield* guarded(file, out, () => readNutrition(file, context, out));
     else yield* guarded(file, out, () => readRows(file, type, weightUnit, context, out));
   }
-  yield* out.take(true);
+  yield* out.chunks(true);
 }
 
 async function* readRows(
@@ -40,15 +40,15 @@ async function* readRows(
   const seen = new Map<string, number>();
   for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
-    out.countRecords();
+    out.record();
     const result =
       type === 'exercise'
         ? workoutSample(cells, context.timeZone, seen)
         : measurementSamples(cells, weightUnit ?? 'kg', context.timeZone);
     if (typeof result === 'string') out.issue({ file: file.name, line, message: result });
     else for (const sample of Array.isArray(result) ? result : result ? [result] : []) out.add(sample);
-    if (type === 'measurement' && !weightUnit && cells.Weight) out.warn(UNKNOWN_UNIT);
-    if (out.full) yield* out.take();
+    if (type === 'measurement' && !weightUnit && cells.Weight) out.warnOnce(UNKNOWN_UNIT);
+    if (out.full) yield* out.chunks();
   }
 }
 
@@ -64,13 +64,13 @@ async function* readNutrition(
   const meals = new Map<string, MealTotals>();
   for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
-    out.countRecords();
+    out.record();
     const problem = addMealRow(cells, meals, context.timeZone);
     if (problem) out.issue({ file: file.name, line, message: problem });
   }
   const ordered = [...meals.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const totals of ordered) {
     for (const sample of mealSamples(totals, context.timeZone)) out.add(sample);
-    if (out.full) yield* out.take();
+    if (out.full) yield* out.chunks();
   }
 }

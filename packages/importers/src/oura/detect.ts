@@ -1,4 +1,4 @@
-import { looksLikeText } from '../dexcom-clarity/detect';
+import { looksLikeText } from '../shared/text-entries';
 import type { ImportFile } from '../types';
 import { recordKind } from './records';
 import { TRENDS_COLUMNS } from './trends';

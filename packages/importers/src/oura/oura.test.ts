@@ -5,9 +5,9 @@ import {
   CGM_AND_WEARABLE_FOLDERS,
   collect,
   context,
-  fixtureFiles,
+  formatFixtures,
   randomText,
-} from '../dexcom-clarity/test-support';
+} from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError } from '../types';
 import { ouraImporter as importer } from './index';
@@ -185,7 +185,7 @@ describe('Oura import: API v2 JSON and trends CSV', () => {
     ).toBeGreaterThanOrEqual(0.9);
     // Readiness scores alone hold nothing we keep.
     expect(await importer.detect([fileFromBuffer('r.csv', fixture('dailyreadiness.csv'))])).toBe(0);
-    const others = fixtureFiles(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'oura'));
+    const others = formatFixtures(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'oura'));
     for (const file of [...others, randomText]) expect(await importer.detect([file]), file.name).toBe(0);
   });
 });

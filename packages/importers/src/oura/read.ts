@@ -1,8 +1,8 @@
-import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
-import { csvRows } from '../dexcom-clarity/csv-rows';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
+import { jsonRecords } from '../shared/json-records';
 import type { ImportChunk, ImportContext, ImportFile, ImportIssue } from '../types';
 import { ouraFiles, type OuraFile } from './detect';
-import { jsonRecords } from './json-records';
 import { mapRecord, recordKind, type RecordKind } from './records';
 import { trendsRecords } from './trends';
 import type { Fields } from './values';
@@ -16,7 +16,7 @@ async function* recordsOf(
   const file = source.file.name;
   if (source.shape === 'json') {
     let record = 0;
-    for await (const { value } of jsonRecords(source.file)) {
+    for await (const { value } of jsonRecords(source.file, { formatError: true })) {
       const fields = value && typeof value === 'object' && !Array.isArray(value) ? (value as Fields) : {};
       const kind = recordKind(fields);
       yield { found: kind ? [{ kind, fields }] : [], at: { file, record: record++ } };
@@ -24,7 +24,7 @@ async function* recordsOf(
     return;
   }
   const options = source.shape === 'app-csv' ? { delimiter: source.delimiter } : {};
-  for await (const { cells, line } of csvRows(source.file, options)) {
+  for await (const { cells, line } of readCsv(source.file, { ...options, formatError: true })) {
     if (source.shape === 'trends-csv') {
       yield { found: trendsRecords(cells), at: { file, line } };
     } else {
@@ -38,7 +38,7 @@ export async function* readOura(
   files: readonly ImportFile[],
   context: ImportContext,
 ): AsyncGenerator<ImportChunk> {
-  const chunk = new ChunkBuilder();
+  const chunk = new ChunkBuffer();
   try {
     for (const source of await ouraFiles(files)) {
       for await (const { found, at } of recordsOf(source)) {

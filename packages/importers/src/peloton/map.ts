@@ -1,6 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import type { ImportContext, ImportIssue } from '../types';
-import { number, type Columns } from '../strava/csv-rows';
+import type { Columns } from '../shared/csv';
+import { groupedNumber } from '../shared/numbers';
 import { parsePelotonTime } from './timestamp';
 
 const METRES_PER_MILE = 1609.344;
@@ -27,7 +28,7 @@ export function mapWorkoutRow(
   const stamp = cell('Workout Timestamp');
   const time = parsePelotonTime(stamp, context.timeZone);
   if (!time) return { issue: { message: `Workout Timestamp "${stamp}" is not a time`, file, line } };
-  const minutes = number(cell('Length (minutes)'));
+  const minutes = groupedNumber(cell('Length (minutes)'));
   if (minutes === undefined || minutes < 0) {
     return {
       issue: {
@@ -38,7 +39,7 @@ export function mapWorkoutRow(
     };
   }
   const title = cell('Title');
-  const miles = distance ? number(cell(distance.name)) : undefined;
+  const miles = distance ? groupedNumber(cell(distance.name)) : undefined;
   const discipline = cell('Fitness Discipline');
   return {
     sample: {
@@ -60,15 +61,15 @@ export function mapWorkoutRow(
                 .replace(/[\s/-]+/g, '_')
             : 'workout',
           distanceM: miles === undefined ? undefined : Math.round(miles * distance!.metres * 10) / 10,
-          energyKcal: number(cell('Calories Burned')),
-          avgHeartRate: number(cell('Avg. Heartrate')),
+          energyKcal: groupedNumber(cell('Calories Burned')),
+          avgHeartRate: groupedNumber(cell('Avg. Heartrate')),
         },
         provenance: {
           title: title || null,
           instructor: cell('Instructor Name') || null,
           classType: cell('Type') || null,
           live: cell('Live/On-Demand') || null,
-          totalOutputKj: number(cell('Total Output')) ?? null,
+          totalOutputKj: groupedNumber(cell('Total Output')) ?? null,
         },
       },
     },

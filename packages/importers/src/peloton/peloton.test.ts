@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { adaContext, collect } from '../garmin-fit/fixtures/collect';
+import { adaContext, collect } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { pelotonImporter } from './index';
 import { parsePelotonTime } from './timestamp';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { adaContext, collect } from '../garmin-fit/fixtures/collect';
+import { adaContext, collect } from '../shared/test-support';
 import { parseActivityDate } from './date';
 import { fixture } from './fixtures/files';
 import { stravaImporter } from './index';

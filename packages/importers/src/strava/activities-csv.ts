@@ -2,8 +2,8 @@ import type { NewSample } from '@healthfolio/core';
 import type { ImportContext, ImportIssue } from '../types';
 import { offsetAt } from '../time';
 import { parseActivityDate } from './date';
-import type { Columns } from './csv-rows';
-import { number } from './csv-rows';
+import type { Columns } from '../shared/csv';
+import { groupedNumber } from '../shared/numbers';
 import { activityName } from './names';
 
 /** A CSV row mapped: a workout, or the reason it was not. */
@@ -25,7 +25,7 @@ export function mapActivityRow(
     return issue(`Activity ${id}: Activity Date "${cols.first(row, 'Activity Date')}" is not a date`);
   const elapsed = cols
     .all(row, 'Elapsed Time')
-    .map(number)
+    .map(groupedNumber)
     .find((n) => n !== undefined);
   if (elapsed === undefined || elapsed < 0) return issue(`Activity ${id}: no Elapsed Time`);
   const type = cols.first(row, 'Activity Type');
@@ -44,8 +44,8 @@ export function mapActivityRow(
         workout: {
           activity: activityName(type),
           distanceM: distanceMetres(row, cols, type),
-          energyKcal: number(cols.first(row, 'Calories')),
-          avgHeartRate: number(cols.first(row, 'Average Heart Rate')),
+          energyKcal: groupedNumber(cols.first(row, 'Calories')),
+          avgHeartRate: groupedNumber(cols.first(row, 'Average Heart Rate')),
         },
         provenance: { name: cols.first(row, 'Activity Name') || null, file },
       },
@@ -59,8 +59,8 @@ export function mapActivityRow(
  */
 function distanceMetres(row: string[], cols: Columns, type: string): number | undefined {
   const cells = cols.all(row, 'Distance');
-  if (cells.length >= 2) return number(cells.at(-1)!);
-  const summary = number(cells[0] ?? '');
+  if (cells.length >= 2) return groupedNumber(cells.at(-1)!);
+  const summary = groupedNumber(cells[0] ?? '');
   if (summary === undefined) return undefined;
   return /swim/i.test(type) ? summary : Math.round(summary * 1000 * 10) / 10;
 }

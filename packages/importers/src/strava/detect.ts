@@ -1,5 +1,5 @@
 import type { ImportFile } from '../types';
-import { isFitHead } from '../garmin-fit/detect';
+import { isFitHead } from '../shared/fit-decode';
 
 export type StravaFileKind = 'activities-csv' | 'gpx' | 'tcx' | 'fit';
 

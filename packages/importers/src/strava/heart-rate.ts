@@ -1,7 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import type { ImportContext } from '../types';
 import { offsetAt } from '../time';
-import { MINUTE, type MinuteAverage } from '../garmin-fit/minute-average';
+import { MINUTE, type MinuteAverage } from '../shared/minute-average';
 
 /**
  * A minute of heart rate from a Strava track. The originId is the minute alone, so the same minute

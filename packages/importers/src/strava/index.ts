@@ -1,19 +1,10 @@
-import type { NewSample } from '@healthfolio/core';
-import {
-  ImportFormatError,
-  type ImportChunk,
-  type ImportContext,
-  type ImportFile,
-  type ImportIssue,
-  type Importer,
-} from '../types';
+import { Columns } from '../shared/csv';
+import { readCsvTable } from '../shared/csv-table';
+import type { ImportChunk, ImportContext, ImportFile, Importer } from '../types';
 import { mapActivityRow } from './activities-csv';
-import { Columns, csvRows } from './csv-rows';
 import { classify, detectStrava, findActivitiesCsv } from './detect';
 import { readFitHeartRate } from './read-fit';
 import { readTrack } from './read-track';
-
-const CHUNK = 2000;
 
 /**
  * Strava's bulk export (activities.csv with activities/<id>.gpx|.tcx|.fit) or a lone GPX/TCX file.
@@ -41,42 +32,10 @@ async function* readStrava(
   }
 }
 
-async function* readActivitiesCsv(file: ImportFile, context: ImportContext): AsyncGenerator<ImportChunk> {
-  let columns: Columns | undefined;
-  let samples: NewSample[] = [];
-  let issues: ImportIssue[] = [];
-  let records = 0;
-  let lastLine = 0;
-  const take = (): ImportChunk => {
-    const chunk = { samples, records, ...(issues.length ? { issues } : {}) };
-    [samples, issues, records] = [[], [], 0];
-    return chunk;
-  };
-  try {
-    for await (const { row, line } of csvRows(file)) {
-      lastLine = line;
-      if (!columns) {
-        columns = new Columns(row);
-        continue;
-      }
-      records += 1;
-      const result = mapActivityRow(row, line, columns, file.name, context);
-      if ('sample' in result) samples.push(result.sample);
-      else if ('issue' in result) issues.push(result.issue);
-      if (samples.length >= CHUNK) {
-        yield take();
-        if (context.signal?.aborted) return;
-      }
-    }
-  } catch (error) {
-    yield take();
-    throw new ImportFormatError(
-      `${file.name} cannot be read after line ${lastLine}: ${(error as Error).message}`,
-      {
-        file: file.name,
-        line: (error as { lines?: number }).lines ?? lastLine + 1,
-      },
-    );
-  }
-  yield take();
+/** activities.csv: one workout an activity, by position (Strava writes some column names twice). */
+function readActivitiesCsv(file: ImportFile, context: ImportContext): AsyncGenerator<ImportChunk> {
+  return readCsvTable(file, context, (header) => {
+    const columns = new Columns(header);
+    return (row, line) => mapActivityRow(row, line, columns, file.name, context);
+  });
 }

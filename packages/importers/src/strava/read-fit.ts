@@ -1,7 +1,7 @@
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
-import { decodeFit, readFitBytes } from '../garmin-fit/decode';
-import { num, timeMs } from '../garmin-fit/fit-values';
-import { MinuteAverager, type MinuteAverage } from '../garmin-fit/minute-average';
+import { decodeFit, readFitBytes } from '../shared/fit-decode';
+import { num, timeMs } from '../shared/fit-values';
+import { MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 import { heartRateSample } from './heart-rate';
 import type { NewSample } from '@healthfolio/core';
 

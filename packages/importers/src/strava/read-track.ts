@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { NewSample } from '@healthfolio/core';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { offsetAt } from '../time';
-import { MinuteAverager, type MinuteAverage } from '../garmin-fit/minute-average';
+import { MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 import { heartRateSample } from './heart-rate';
 import { activityName } from './names';
 import { TrackReader, type TrackPoint, type TrackSummary } from './track-reader';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { fileFromBuffer } from '../files/memory-file';
 import { openUpload } from '../files/open-upload';
-import { adaContext, collect, ofKind } from '../garmin-fit/fixtures/collect';
+import { adaContext, collect, ofKind } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { exportEntries, fixture, swimFit } from './fixtures/files';
 import { stravaImporter } from './index';

@@ -1,5 +1,5 @@
-import { csvHeader } from '../csv';
-import { looksLikeText } from '../dexcom-clarity/detect';
+import { csvHeader } from '../shared/csv';
+import { looksLikeText } from '../shared/text-entries';
 import type { ImportFile } from '../types';
 
 /** The four CSVs of WHOOP's "Export data" zip, told apart by their header rows. */

@@ -1,5 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
-import { readNumber } from '../dexcom-clarity/map';
+import { readNumber } from '../shared/numbers';
 import { cycleZone, localTime, type LocalTime } from './zone';
 
 export type Mapped = { samples: NewSample[] } | { problem: string };

@@ -1,5 +1,5 @@
-import { ChunkBuilder } from '../dexcom-clarity/chunk-builder';
-import { csvRows } from '../dexcom-clarity/csv-rows';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
 import type { ImportChunk, ImportContext, ImportFile } from '../types';
 import { whoopFiles } from './detect';
 import { mapCycle, mapSleep, mapWorkout, type Mapped } from './map';
@@ -13,14 +13,14 @@ export async function* readWhoop(
   files: readonly ImportFile[],
   context: ImportContext,
 ): AsyncGenerator<ImportChunk> {
-  const chunk = new ChunkBuilder();
+  const chunk = new ChunkBuffer();
   const tables = await whoopFiles(files);
   const haveSleeps = tables.some((t) => t.table === 'sleeps');
   const zone = context.timeZone;
   try {
     for (const { file, table } of tables) {
       if (table === 'journal') continue;
-      for await (const { cells, line } of csvRows(file)) {
+      for await (const { cells, line } of readCsv(file, { formatError: true })) {
         if (context.signal?.aborted) return;
         chunk.record();
         const mapped: Mapped =

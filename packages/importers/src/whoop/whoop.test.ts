@@ -7,9 +7,9 @@ import {
   CGM_AND_WEARABLE_FOLDERS,
   collect,
   context,
-  fixtureFiles,
+  formatFixtures,
   randomText,
-} from '../dexcom-clarity/test-support';
+} from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { openUpload } from '../files/open-upload';
 import { ImportFormatError } from '../types';
@@ -143,7 +143,7 @@ describe('WHOOP import', () => {
 
   it('detects its tables by header, and not the other formats', async () => {
     for (const file of entries()) expect(await importer.detect([file])).toBeGreaterThanOrEqual(0.9);
-    const others = fixtureFiles(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'whoop'));
+    const others = formatFixtures(CGM_AND_WEARABLE_FOLDERS.filter((f) => f !== 'whoop'));
     for (const file of [...others, randomText]) expect(await importer.detect([file]), file.name).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
-import { isoLocalDay } from '../fitbit/local-day';
+import { isoLocalDay } from '../shared/local-day';
 import { parseTime } from '../time';
 import { unitOf } from './entries';
 

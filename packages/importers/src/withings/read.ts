@@ -1,5 +1,5 @@
-import { readCsv } from '../csv';
-import { ChunkBuffer } from '../fitbit/chunk-buffer';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { readCsv } from '../shared/csv';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { classify, type WithingsFile } from './entries';
 import { bpRow, sleepRow, stepsRow, weightRow, type Mapped } from './map';
@@ -28,14 +28,14 @@ export async function* readWithings(
       for await (const { cells, line } of readCsv(file)) {
         if (context.signal?.aborted) return;
         lastLine = line;
-        out.countRecords();
+        out.record();
         const { samples, problems } = MAPPERS[type](cells, context.timeZone);
         for (const sample of samples) out.add(sample);
         for (const message of problems) out.issue({ file: file.name, line, message });
-        if (out.full) yield* out.take();
+        if (out.full) yield* out.chunks();
       }
     } catch (error) {
-      yield* out.take(true);
+      yield* out.chunks(true);
       throw new ImportFormatError(
         `${file.name} cannot be read past line ${lastLine}: ${(error as Error).message}`,
         {
@@ -45,5 +45,5 @@ export async function* readWithings(
       );
     }
   }
-  yield* out.take(true);
+  yield* out.chunks(true);
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { collect, fixtureFiles } from '../fitbit/fixture-files';
+import { collect, fixtureFiles } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportContext, type ImportFile } from '../types';
 import { withingsImporter } from './index';

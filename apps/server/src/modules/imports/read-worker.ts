@@ -9,7 +9,7 @@ import { readHere, serializeFailure } from './chunk-source';
 import { packSamples } from './packed-samples';
 import type { WorkerInput, WorkerMessage } from './worker-source';
 
-const WINDOW = 4;
+const WINDOW = 16;
 const port = parentPort!;
 const input = workerData as WorkerInput;
 let inFlight = 0;

@@ -11,6 +11,7 @@ export interface LocalDay {
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The local day of that date in `zone`; undefined for a month or day out of range. */
 export function localDay(zone: string, year: number, month: number, day: number): LocalDay | undefined {
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const start = wallTimeToInstant(zone, year, month, day);

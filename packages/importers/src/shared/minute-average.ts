@@ -43,4 +43,5 @@ export class MinuteAverager {
   }
 }
 
+/** A minute in ms: the span of every MinuteAverage. */
 export const MINUTE = MINUTE_MS;

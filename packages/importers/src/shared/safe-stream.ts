@@ -1,5 +1,6 @@
 import { PassThrough, type Duplex, type Readable } from 'node:stream';
 
+/** An object the parser made, or the failure that ended the stream (always last). */
 export type Safe<T> = { item: T } | { failure: Error };
 
 /**

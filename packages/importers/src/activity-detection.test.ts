@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fileFromBuffer } from '../files/memory-file';
-import type { ImportFile } from '../types';
-import { pelotonImporter } from '../peloton/index';
-import { exportEntries, swimFit } from '../strava/fixtures/files';
-import { stravaImporter } from '../strava/index';
-import { activityFit, monitoringFit, sleepFit, weightFit } from './fixtures/build-fit';
-import { garminFitImporter } from './index';
+import { fileFromBuffer } from './files/memory-file';
+import { activityFit, monitoringFit, sleepFit, weightFit } from './garmin-fit/fixtures/build-fit';
+import { garminFitImporter } from './garmin-fit/index';
+import { pelotonImporter } from './peloton/index';
+import { exportEntries, swimFit } from './strava/fixtures/files';
+import { stravaImporter } from './strava/index';
+import type { ImportFile } from './types';
 
 const text = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)));
 const one = (name: string, content: Buffer | string): ImportFile[] => [fileFromBuffer(name, content)];
@@ -24,14 +24,14 @@ const uploads: Record<string, () => ImportFile[]> = {
     fileFromBuffer('DI_CONNECT/1235_WELLNESS.fit', monitoringFit()),
   ],
   'Strava export zip': exportEntries,
-  'Strava activities.csv': () => one('activities.csv', text('../strava/fixtures/activities.csv')),
-  'GPX track': () => one('run.gpx', text('../strava/fixtures/activities/11000000001.gpx')),
-  'TCX track': () => one('ride.tcx', text('../strava/fixtures/activities/11000000002.tcx')),
+  'Strava activities.csv': () => one('activities.csv', text('./strava/fixtures/activities.csv')),
+  'GPX track': () => one('run.gpx', text('./strava/fixtures/activities/11000000001.gpx')),
+  'TCX track': () => one('ride.tcx', text('./strava/fixtures/activities/11000000002.tcx')),
   'zip of GPX files': () => [
-    fileFromBuffer('tracks/a.gpx', text('../strava/fixtures/activities/11000000001.gpx')),
+    fileFromBuffer('tracks/a.gpx', text('./strava/fixtures/activities/11000000001.gpx')),
     fileFromBuffer('tracks/b.txt', 'notes'),
   ],
-  'Peloton CSV': () => one('workouts.csv', text('../peloton/fixtures/workouts.csv')),
+  'Peloton CSV': () => one('workouts.csv', text('./peloton/fixtures/workouts.csv')),
   'random text': () => one('notes.txt', 'Ada ran 10 km today.\nActivity ID, Activity Type\n'),
   'a .fit name on text': () => one('fake.fit', 'not a FIT file at all, just text .FIT'),
   'other XML': () => one('export.xml', '<?xml version="1.0"?><HealthData locale="en_US"></HealthData>'),

@@ -9,11 +9,13 @@ export interface FitMessage {
   mesg: FitMesg;
 }
 
+/** A finite number field; undefined when it is missing or not a number. */
 export function num(mesg: FitMesg, field: string): number | undefined {
   const v = mesg[field];
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** A text field, trimmed (a number field as its digits); undefined when it is missing or blank. */
 export function str(mesg: FitMesg, field: string): string | undefined {
   const v = mesg[field];
   if (typeof v === 'string' && v.trim() !== '') return v.trim();
@@ -38,4 +40,5 @@ export function localSeconds(mesg: FitMesg, field: string): number | undefined {
 /** "crossCountrySkiing" → "cross_country_skiing": the SDK's enum names, spelled like our other sources. */
 export const snakeCase = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
+/** Whole seconds of epoch ms, rounded down: the unit of originIds. */
 export const seconds = (ms: number) => Math.floor(ms / 1000);

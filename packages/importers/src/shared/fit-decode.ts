@@ -2,9 +2,15 @@ import { Decoder, Profile, Stream } from '@garmin/fitsdk';
 import { ImportFormatError, type ImportFile } from '../types';
 import type { FitMessage, FitMesg } from './fit-values';
 
+/** A FIT file header: its size (12 or 14) first, then ".FIT" at bytes 8–11 (what Decoder.isFIT checks). */
+export function isFitHead(head: Buffer): boolean {
+  return head.length >= 12 && (head[0] === 12 || head[0] === 14) && head.toString('latin1', 8, 12) === '.FIT';
+}
+
 /** FIT files are small (an ultra is a few MB); anything larger is not one we should hold in memory. */
 export const MAX_FIT_BYTES = 100 * 1024 * 1024;
 
+/** What a FIT file decodes to. */
 export interface DecodedFit {
   messages: FitMessage[];
   /** Set when the file is damaged: what the SDK said and the byte it stopped at. */
