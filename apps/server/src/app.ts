@@ -60,8 +60,6 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Samples an import writes per transaction (default 20 000). */
   importWriteBatch?: number;
-  /** Uploads from this size on are parsed in a worker thread (default 8 MiB). */
-  importWorkerThresholdBytes?: number;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
@@ -116,9 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     now,
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
-    ...(options.importWorkerThresholdBytes !== undefined
-      ? { workerThresholdBytes: options.importWorkerThresholdBytes }
-      : {}),
+    workerThresholdBytes: config.importWorkerThresholdBytes,
   });
   const imports = new ImportsService(new ImportsRepository(db.kysely), importRunner, config.dataDir, now);
   app.addHook('onReady', () => importRunner.resume());

@@ -31,8 +31,6 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 64 MiB of page cache (the default is 2 MiB): imports insert into a large identity index.
-  sqlite.pragma('cache_size = -65536');
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
   });

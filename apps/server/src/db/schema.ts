@@ -168,6 +168,8 @@ export interface ImportsTable {
   errors: string;
   /** JSON: string[]. */
   warnings: string;
+  /** JSON: { kind: local days } whose merged rollups are recomputed when the import ends. */
+  pending_merges: string;
   failure: string | null;
   created_at: number;
   started_at: number | null;

@@ -31,8 +31,7 @@ describe.each(testDialects)('an import interrupted by a restart, on %s', (dialec
       DATA_DIR: dataDir,
       WEB_DIST: dataDir,
     });
-    // Parsed in a worker thread, as large uploads are.
-    const built = await buildApp(config, { db, importWriteBatch: 200, importWorkerThresholdBytes: 0 });
+    const built = await buildApp(config, { db, importWriteBatch: 200 });
     apps.push(built);
     await built.app.ready();
     return { ...built, config, close: () => built.app.close() };

@@ -25,6 +25,7 @@ export const imports: AppMigration = {
       .addColumn('rejected', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('errors', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('warnings', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('pending_merges', 'text', (c) => c.notNull().defaultTo('{}'))
       .addColumn('failure', 'text')
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('started_at', 'bigint')

@@ -1,5 +1,6 @@
 import type { ImportProblem } from '@healthfolio/core';
 import type { ImportChunk } from '@healthfolio/importers';
+import type { DaysByKind } from '../metrics/rollups';
 import type { ImportRow } from './imports.repository';
 
 /** How many rejection reasons an import keeps; the count goes on. */
@@ -15,6 +16,8 @@ export class ImportProgress {
   rejected: number;
   readonly problems: ImportProblem[];
   readonly warnings: string[];
+  /** Days whose priority merge waits for the end of the import. */
+  readonly pendingMerges: DaysByKind;
 
   constructor(row: ImportRow) {
     this.bytesRead = Number(row.bytes_read);
@@ -25,6 +28,8 @@ export class ImportProgress {
     this.rejected = Number(row.rejected);
     this.problems = JSON.parse(row.errors) as ImportProblem[];
     this.warnings = JSON.parse(row.warnings) as string[];
+    const pending = JSON.parse(row.pending_merges) as Record<string, number[]>;
+    this.pendingMerges = new Map(Object.entries(pending).map(([kind, days]) => [kind, new Set(days)]));
   }
 
   /** Counts a chunk's records and problems (not its samples: those count when written). */
@@ -52,6 +57,9 @@ export class ImportProgress {
       rejected: this.rejected,
       errors: JSON.stringify(this.problems),
       warnings: JSON.stringify(this.warnings),
+      pending_merges: JSON.stringify(
+        Object.fromEntries([...this.pendingMerges].map(([k, d]) => [k, [...d]])),
+      ),
     };
   }
 }

@@ -12,8 +12,6 @@ import { readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
 const WRITE_BATCH = 20_000;
-/** Uploads at least this large are parsed in a worker thread, while this thread writes. */
-const WORKER_THRESHOLD_BYTES = 8 * 1024 * 1024;
 /** How often progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -25,8 +23,8 @@ export interface ImportRunnerDeps {
   now: () => number;
   /** Samples per transaction; tests make it small to see several batches. */
   writeBatch?: number;
-  /** Uploads at least this large are parsed in a worker thread (tests set 0 to use it always). */
-  workerThresholdBytes?: number;
+  /** Uploads at least this large are parsed in a worker thread while this thread writes. */
+  workerThresholdBytes: number;
 }
 
 /**
@@ -71,8 +69,14 @@ export class ImportRunner {
     try {
       for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
         if (this.abort.signal.aborted) break;
-        const row = await this.repo.unfinishedById(id);
-        if (row) await this.run(row);
+        try {
+          const row = await this.repo.unfinishedById(id);
+          if (row) await this.run(row);
+        } catch (error) {
+          // The database itself failed (full disk, lost connection): the import stays unfinished and
+          // is taken up again on the next start.
+          this.deps.log.error({ err: error, importId: id }, 'import could not be recorded');
+        }
       }
     } finally {
       this.active = undefined;
@@ -97,15 +101,20 @@ export class ImportRunner {
     const flush = async () => {
       const batch = pending;
       pending = [];
-      const result = await this.deps.store.insertBatch(row.user_id, batch, async (trx, r) => {
-        progress.samplesDone += batch.length;
-        progress.inserted += r.inserted;
-        progress.duplicates += r.duplicates;
-        for (const rejected of r.rejected) {
-          progress.reject({ message: `${rejected.field}: ${rejected.message}`, record: rejected.index });
-        }
-        await new ImportsRepository(trx).update(row.id, progress.columns());
-      });
+      const result = await this.deps.store.insertBatch(
+        row.user_id,
+        batch,
+        async (trx, r) => {
+          progress.samplesDone += batch.length;
+          progress.inserted += r.inserted;
+          progress.duplicates += r.duplicates;
+          for (const rejected of r.rejected) {
+            progress.reject({ message: `${rejected.field}: ${rejected.message}`, record: rejected.index });
+          }
+          await new ImportsRepository(trx).update(row.id, progress.columns());
+        },
+        progress.pendingMerges,
+      );
       lastSaved = now();
       return result;
     };
@@ -119,8 +128,8 @@ export class ImportRunner {
         size,
         context: await this.contextFor(row.user_id),
       };
-      const threshold = this.deps.workerThresholdBytes ?? WORKER_THRESHOLD_BYTES;
-      const chunks: AsyncIterable<SourcedChunk> = size >= threshold ? readInWorker(input) : readHere(input);
+      const inWorker = size >= this.deps.workerThresholdBytes;
+      const chunks: AsyncIterable<SourcedChunk> = inWorker ? readInWorker(input) : readHere(input);
       for await (const { chunk, bytesRead } of chunks) {
         if (this.abort.signal.aborted) return;
         progress.bytesRead = bytesRead;
@@ -164,6 +173,10 @@ export class ImportRunner {
     progress: ImportProgress,
     failure: string | null,
   ): Promise<void> {
+    if (progress.pendingMerges.size > 0) {
+      await this.deps.store.remerge(row.user_id, progress.pendingMerges);
+      progress.pendingMerges.clear();
+    }
     await this.repo.update(row.id, {
       ...progress.columns(),
       status,

@@ -44,7 +44,12 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
     owner: input.context.owner,
     timeZone: input.context.timeZone,
   };
-  const worker = new Worker(WORKER_URL, { workerData: data, execArgv: [] });
+  const worker = new Worker(WORKER_URL, {
+    workerData: data,
+    execArgv: [],
+    // Parsing streams; its heap stays small. The bound keeps a hostile file from taking the server's memory.
+    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+  });
   const queue: WorkerMessage[] = [];
   let wake: (() => void) | undefined;
   let crashed: Error | undefined;

@@ -101,13 +101,22 @@ export class RollupMaintainer {
     this.priorities = new PrioritiesRepository(db);
   }
 
-  /** After a bulk insert: `added` are exact increments, `stale` days are recomputed from samples. */
-  async afterInsert(added: Map<string, RollupValues>, stale: DaysByKind): Promise<void> {
+  /**
+   * After a bulk insert: `added` are exact increments, `stale` days are recomputed from samples. With
+   * `deferred`, days that now have several streams are collected there instead of merged, for one
+   * `remergeDays` at the end of an import: a large import then reads each day's samples back once, not
+   * once per batch that touched the day.
+   */
+  async afterInsert(
+    added: Map<string, RollupValues>,
+    stale: DaysByKind,
+    deferred?: DaysByKind,
+  ): Promise<void> {
     const increments = [...added.values()].filter((g) => !stale.get(g.kind)?.has(g.local_day));
     await this.rollups.addToStreams(this.userId, increments);
     const touched: DaysByKind = new Map();
     for (const g of increments) addDay(touched, g.kind, g.local_day);
-    for (const [kind, days] of touched) await this.refreshMergedFromStreams(kind, [...days]);
+    for (const [kind, days] of touched) await this.refreshMergedFromStreams(kind, [...days], deferred);
     for (const [kind, days] of stale) await this.refreshDays(kind, [...days]);
   }
 
@@ -132,7 +141,11 @@ export class RollupMaintainer {
   }
 
   /** Recomputes the merged rows of days whose stream rows are current. */
-  async refreshMergedFromStreams(kind: string, days: readonly number[]): Promise<void> {
+  async refreshMergedFromStreams(
+    kind: string,
+    days: readonly number[],
+    deferred?: DaysByKind,
+  ): Promise<void> {
     const streams = await this.rollups.streamsOfDays(this.userId, kind, days);
     const byDay = new Map<number, RollupValues[]>();
     for (const { user_id: _user, ...row } of streams) {
@@ -147,8 +160,9 @@ export class RollupMaintainer {
       else several.push(day);
     }
     await this.rollups.put(this.userId, copies);
-    if (several.length > 0)
-      await this.putMerged(kind, several, await this.samples.forDays(this.userId, kind, several));
+    if (several.length === 0) return;
+    if (deferred) for (const day of several) addDay(deferred, kind, day);
+    else await this.putMerged(kind, several, await this.samples.forDays(this.userId, kind, several));
   }
 
   /** Runs the priority merge for days with several streams; used after a priority change too. */

@@ -42,6 +42,8 @@ export class SampleStore {
     userId: string,
     samples: readonly NewSample[],
     afterWrite?: AfterWrite,
+    /** Collects days with several streams instead of merging them now; see `remerge`. */
+    deferMerges?: DaysByKind,
   ): Promise<InsertBatchResult> {
     const rows: SampleRow[] = [];
     const rejected: RejectedSample[] = [];
@@ -66,12 +68,32 @@ export class SampleStore {
           if (n === to - from) aggregateInto(added, rows, from, to);
           else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
         }
-        if (inserted > 0) await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale);
+        if (inserted > 0) {
+          await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale, deferMerges);
+        }
       }
       const result = { inserted, duplicates: rows.length - inserted, rejected };
       if (afterWrite) await afterWrite(trx, result);
       return result;
     });
+  }
+
+  /**
+   * Runs the priority merge for days whose merge `insertBatch` deferred, a month of one kind per
+   * transaction, so other requests are never held up for long.
+   */
+  async remerge(userId: string, days: DaysByKind): Promise<void> {
+    const SPAN = 31;
+    for (const [kind, set] of days) {
+      const sorted = [...set].sort((a, b) => a - b);
+      for (let i = 0; i < sorted.length; i += SPAN) {
+        const part = sorted.slice(i, i + SPAN);
+        await this.db.kysely.transaction().execute(async (trx) => {
+          await lockUserWrites(trx, this.db.dialect, userId);
+          await new RollupMaintainer(trx, this.db.dialect, userId).remergeDays(kind, part);
+        });
+      }
+    }
   }
 
   /** Writes validated rows one by one (a manual entry, a blood pressure pair) and answers them with ids. */
