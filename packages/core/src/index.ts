@@ -16,3 +16,4 @@ export * from './units/display';
 export * from './samples';
 export * from './sample-input';
 export * from './imports';
+export * from './zone-offset';

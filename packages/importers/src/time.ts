@@ -1,43 +1,14 @@
+import { zoneOffsetAt } from '@healthfolio/core';
+
 /**
  * Times as exports write them. Many CSV exports give local wall-clock times without an offset
  * ("2024-03-10 02:30:00"); they are read in the user's zone, with the offset that zone had then.
  */
 
 const MINUTE_MS = 60_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
 
 /** Minutes east of UTC that `zone` is at the instant `ms`. */
-export function offsetAt(zone: string, ms: number): number {
-  const parts = formatterFor(zone).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((local - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
-}
+export const offsetAt = (zone: string, ms: number): number => zoneOffsetAt(zone, ms);
 
 /**
  * The instant of a wall-clock time in `zone`, and the offset it had. A time skipped by a DST jump is

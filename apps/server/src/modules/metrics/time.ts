@@ -1,3 +1,5 @@
+import { zoneCache, zoneOffsetAt } from '@healthfolio/core';
+
 /**
  * Local days and offsets. A local day is the wall-clock date where the sample was taken, as whole days
  * since 1970-01-01; it is computed once at write time from the sample's own offset, so travel and DST
@@ -43,68 +45,14 @@ export function formatInstant(ms: number, offsetMin: number): string {
   return `${local}${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** zone → quarter hour → offset; zone → local day → ISO start. Bounded: cleared when large. */
-const offsetCache = new Map<string, Map<number, number>>();
+/** zone → local day → ISO start. */
 const edgeCache = new Map<string, Map<number, string>>();
-const MAX_CACHED = 100_000;
 
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-function cacheFor<V>(caches: Map<string, Map<number, V>>, zone: string): Map<number, V> {
-  let cache = caches.get(zone);
-  if (!cache || cache.size >= MAX_CACHED) {
-    cache = new Map();
-    caches.set(zone, cache);
-  }
-  return cache;
-}
-
-/**
- * The UTC offset of an IANA zone at an instant, in minutes. Offsets change on whole quarter hours,
- * so answers are cached per zone and quarter hour: charts ask for thousands of bucket edges.
- */
-export function zoneOffsetAt(zone: string, instantMs: number): number {
-  if (zone === 'UTC' || zone === 'Etc/UTC') return 0;
-  const slot = Math.floor(instantMs / (15 * MINUTE_MS));
-  const cache = cacheFor(offsetCache, zone);
-  const cached = cache.get(slot);
-  if (cached !== undefined) return cached;
-  const at = slot * 15 * MINUTE_MS;
-  const parts = formatterFor(zone).formatToParts(new Date(at));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  const offset = Math.round((asUtc - at) / MINUTE_MS);
-  cache.set(slot, offset);
-  return offset;
-}
+export { zoneOffsetAt };
 
 /** The start of a local day in a zone as ISO 8601 with the zone's offset then; cached, a chart has thousands. */
 export function dayStartIso(zone: string, day: number): string {
-  const cache = cacheFor(edgeCache, zone);
+  const cache = zoneCache(edgeCache, zone);
   let iso = cache.get(day);
   if (iso === undefined) {
     const start = dayStartIn(zone, day);
