@@ -125,6 +125,47 @@ describe.each(testDialects)('imports on %s', (dialect) => {
     await t.importRunner.idle();
   });
 
+  it('keeps what came before the damage in a truncated file, and says where it stopped', async () => {
+    const observation = (i: number) =>
+      JSON.stringify({
+        fullUrl: `urn:uuid:o${i}`,
+        resource: {
+          resourceType: 'Observation',
+          id: `o${i}`,
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+          effectiveDateTime: `2026-03-0${i + 1}T08:00:00-05:00`,
+          valueQuantity: { value: 60 + i, unit: '/min', system: 'http://unitsofmeasure.org', code: '/min' },
+        },
+      });
+    const whole = `{"resourceType":"Bundle","type":"collection","entry":[${[0, 1, 2, 3].map(observation).join(',')}]}`;
+    const cut = whole.slice(0, whole.lastIndexOf('"valueQuantity"'));
+    const job = await importFile(t, ada, 'bundle.json', cut);
+    expect(job.status).toBe('failed');
+    expect(job.inserted).toBe(3);
+    expect(job.failure).toMatch(/byte|record|line/);
+  });
+
+  it('never resolves an external entity in an XML export', async () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE HealthData [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>',
+      '<HealthData locale="en_US">',
+      ' <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="&xxe;" unit="count/min" startDate="2026-03-01 08:00:00 -0800" endDate="2026-03-01 08:00:00 -0800" value="61"/>',
+      '</HealthData>',
+    ].join('\n');
+    const job = await importFile(t, ada, 'export.xml', xml);
+    expect(job).toMatchObject({ status: 'succeeded', inserted: 1 });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/metrics?type=heart_rate&from=2026-03-01&to=2026-03-02&bucket=raw',
+      headers: ada,
+    });
+    const [item] = (res.json() as { data: { items: { device: string | null }[] } }).data.items;
+    expect(item?.device).toBe('&xxe;');
+    expect(JSON.stringify(item)).not.toContain('root:');
+  });
+
   it('reads a zip by its content: a Clarity export inside any folder', async () => {
     const zip = await yazlZip([{ name: 'clarity/Clarity_Export_2026.csv', data: clarityCsv(30) }]);
     const job = await importFile(t, ada, 'download.zip', zip);
