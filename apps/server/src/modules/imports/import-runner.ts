@@ -145,6 +145,8 @@ export class ImportRunner {
           lastSaved = now();
         }
       }
+      // Importers end early, without an error, when the server stops: the import is then unfinished.
+      if (this.abort.signal.aborted) return;
       if (pending.length > 0) await flush();
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null);

@@ -83,8 +83,10 @@ export class ImportsService {
       started_at: null,
       finished_at: null,
     });
+    // Read before it is queued, so the answer always says `queued`.
+    const job = await this.get(userId, id);
     this.runner.enqueue(id);
-    return this.get(userId, id);
+    return job;
   }
 
   async get(userId: string, id: string): Promise<ImportJob> {

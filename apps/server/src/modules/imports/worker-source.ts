@@ -57,7 +57,9 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
     wake?.();
     wake = undefined;
   };
+  let ended = false;
   worker.on('message', (m: WorkerMessage) => {
+    if (m.type !== 'chunk') ended = true;
     queue.push(m);
     notify();
   });
@@ -66,7 +68,8 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
     notify();
   });
   worker.on('exit', (code) => {
-    if (code !== 0) crashed ??= new Error(`The import worker stopped with code ${code}`);
+    // Its last message says how it ended; leaving without one (terminated, out of memory) is a crash.
+    if (!ended) crashed ??= new Error(`The import worker stopped (code ${code})`);
     notify();
   });
   const aborted = () => void worker.terminate();

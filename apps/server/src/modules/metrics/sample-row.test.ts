@@ -65,7 +65,16 @@ describe('prepareSample', () => {
     const base = { start: 0, source: 's' };
     expect(problem({ ...base, kind: 'vibes', value: 1 })).toBe('type');
     expect(problem({ ...base, kind: 'blood_pressure', value: 120 })).toBe('type');
-    expect(problem({ ...base, kind: 'diagnosis', value: 1 })).toBe('type');
+    // A coded kind is its code: without one there is nothing to store.
+    expect(problem({ ...base, kind: 'diagnosis', value: 1 })).toBe('code');
+    expect(
+      problem({
+        ...base,
+        kind: 'diagnosis',
+        value: 1,
+        meta: { code: { system: 'http://snomed.info/sct', code: '44054006', display: 'Type 2 diabetes' } },
+      }),
+    ).toBe('accepted');
     expect(problem({ ...base, kind: 'steps', value: 1, unit: 'kg' })).toBe('unit');
     expect(problem({ ...base, kind: 'heart_rate', value: 900 })).toBe('value');
     expect(problem({ ...base, kind: 'steps', value: Number.NaN })).toBe('value');
