@@ -97,7 +97,8 @@ async function startServer() {
     ],
     { env, stdio: 'ignore' },
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
