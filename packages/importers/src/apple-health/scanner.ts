@@ -18,7 +18,7 @@ const JOIN_BYTES = 64 * 1024;
 /** No tag in an export comes near this; one that does is damage, and holding it would not keep memory flat. */
 const MAX_TAG_BYTES = 1024 * 1024;
 /** Keys kept to store each correlated measurement once; beyond this the store's own unique key catches repeats. */
-const MAX_DEDUPE_KEYS = 1_000_000;
+const MAX_DEDUPE_KEYS = 200_000;
 
 /**
  * Reads export.xml chunk by chunk as bytes. It finds `<` with Buffer.indexOf, looks only at the

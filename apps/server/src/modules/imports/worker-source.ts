@@ -48,7 +48,7 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
     workerData: data,
     execArgv: [],
     // Parsing streams; its heap stays small. The bound keeps a hostile file from taking the server's memory.
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 },
   });
   const queue: WorkerMessage[] = [];
   let wake: (() => void) | undefined;
