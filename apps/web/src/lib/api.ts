@@ -32,9 +32,13 @@ export interface ApiError {
   code: string;
   message: string;
   status?: number;
+  /** The envelope's `details`, when the server sent any (e.g. the formats a 415 lists). */
+  details?: unknown;
 }
 
-function isErrorEnvelope(body: unknown): body is { error: { code: string; message: string } } {
+function isErrorEnvelope(
+  body: unknown,
+): body is { error: { code: string; message: string; details?: unknown } } {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
   const error = (body as { error: unknown }).error;
   return (
@@ -50,7 +54,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof AxiosError) {
     const status = error.response?.status;
     const body: unknown = error.response?.data;
-    if (isErrorEnvelope(body)) return { code: body.error.code, message: body.error.message, status };
+    if (isErrorEnvelope(body)) {
+      const { code, message, details } = body.error;
+      return details === undefined ? { code, message, status } : { code, message, status, details };
+    }
     if (!error.response)
       return { code: 'network', message: 'Cannot reach the server. Check your connection.' };
     return { code: 'http', message: error.message, status };

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 interface DropZoneProps {
   onFile: (file: File) => void;
@@ -10,18 +11,6 @@ interface DropZoneProps {
   /** Which formats are read, shown under the button. */
   helper?: string;
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /**
  * Drop a file here or choose one. The input takes any file on purpose: the server decides the format

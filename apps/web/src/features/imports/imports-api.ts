@@ -1,5 +1,4 @@
 import type { ImportJob, ImportList, SupportedImportFormat } from '@healthfolio/core';
-import { AxiosError } from 'axios';
 import { apiGet, apiPost, toApiError } from '../../lib/api';
 
 /** `GET /api/imports/formats`: every format the server reads, as people call it. */
@@ -63,11 +62,5 @@ export function toRefusal(error: unknown): Refusal {
     apiError.code === 'http' && status && fallbackMessages[status]
       ? fallbackMessages[status]
       : apiError.message;
-  if (!(error instanceof AxiosError)) return { message, formats: [] };
-  const body: unknown = error.response?.data;
-  const details =
-    typeof body === 'object' && body !== null && 'error' in body
-      ? (body as { error: { details?: unknown } }).error.details
-      : undefined;
-  return { message, formats: formatsOf(details) };
+  return { message, formats: formatsOf(apiError.details) };
 }

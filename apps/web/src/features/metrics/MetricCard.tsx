@@ -11,7 +11,7 @@ import type { MouseEvent } from 'react';
 import { FlagChip } from './FlagChip';
 import { latestText, latestWhen, referenceText } from './latest-text';
 import { TrendLine } from './TrendLine';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 type Item = MetricsSummary['items'][number];
 

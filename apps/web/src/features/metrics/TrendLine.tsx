@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
 import { formatChange, formatValue } from './format';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 type Trend = NonNullable<MetricsSummary['items'][number]['trend7']>;
 

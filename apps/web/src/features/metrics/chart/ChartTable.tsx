@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { visuallyHidden } from '../visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { MetricBucket } from '@healthfolio/core';
 import type { ChartData } from './chart-data';
 import { chartRows } from './chart-summary';

@@ -1,0 +1,14 @@
+import type { CSSProperties } from 'react';
+
+/** Read by screen readers, not shown (the usual clip pattern); usable as `sx` and as `style`. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const satisfies CSSProperties;
