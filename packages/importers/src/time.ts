@@ -7,9 +7,6 @@ import { zoneOffsetAt } from '@healthfolio/core';
 
 const MINUTE_MS = 60_000;
 
-/** Minutes east of UTC that `zone` is at the instant `ms`. */
-export const offsetAt = (zone: string, ms: number): number => zoneOffsetAt(zone, ms);
-
 /**
  * The instant of a wall-clock time in `zone`, and the offset it had. A time skipped by a DST jump is
  * read with the offset before the jump; a repeated one as its first occurrence.
@@ -24,14 +21,14 @@ export function wallTimeToInstant(
   second = 0,
 ): { ms: number; offsetMin: number } {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const first = offsetAt(zone, asUtc);
+  const first = zoneOffsetAt(zone, asUtc);
   let ms = asUtc - first * MINUTE_MS;
-  const second_ = offsetAt(zone, ms);
+  const second_ = zoneOffsetAt(zone, ms);
   if (second_ !== first) {
     const retry = asUtc - second_ * MINUTE_MS;
-    if (offsetAt(zone, retry) === second_) ms = retry;
+    if (zoneOffsetAt(zone, retry) === second_) ms = retry;
   }
-  return { ms, offsetMin: offsetAt(zone, ms) };
+  return { ms, offsetMin: zoneOffsetAt(zone, ms) };
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;

@@ -1,4 +1,4 @@
-import { offsetAt } from '../time';
+import { zoneOffsetAt } from '@healthfolio/core';
 
 export interface Bucket {
   start: number;
@@ -29,7 +29,7 @@ export class Buckets {
       bucket.count++;
       return;
     }
-    const offsetMin = offsetAt(this.zone, start);
+    const offsetMin = zoneOffsetAt(this.zone, start);
     this.byStart.set(start, { start, end: start + this.sliceMs, sum: value, count: 1, offsetMin });
   }
 

@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import type { ImportContext } from '../types';
-import { offsetAt } from '../time';
 import { Utils } from '@garmin/fitsdk';
 import { localSeconds, num, seconds, str, timeMs, type FitMesg, type FitMessage } from '../shared/fit-values';
 
@@ -52,7 +51,7 @@ function zoneOf(messages: readonly FitMessage[], context: ImportContext): FitFil
     const utcOffsetMin = Math.round((local - (utc - Utils.FIT_EPOCH_MS) / 1000) / 60 / 15) * 15;
     if (Math.abs(utcOffsetMin) <= 14 * 60) return () => ({ utcOffsetMin });
   }
-  return (ms) => ({ utcOffsetMin: offsetAt(context.timeZone, ms), tz: context.timeZone });
+  return (ms) => ({ utcOffsetMin: zoneOffsetAt(context.timeZone, ms), tz: context.timeZone });
 }
 
 /** A sample of this file: source garmin, its device, its zone, an originId under the file's key. */

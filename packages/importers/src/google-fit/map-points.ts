@@ -1,5 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
-import { offsetAt } from '../time';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 
 /** The data types of "All Data" we keep: kind, unit, and which field of the value holds the number. */
 export const POINT_TYPES: Record<string, { kind: string; unit: string }> = {
@@ -56,7 +55,7 @@ export function pointSample(item: unknown, dataType: string, zone: string): NewS
     start,
     value: raw,
     unit: type.unit,
-    utcOffsetMin: offsetAt(zone, start),
+    utcOffsetMin: zoneOffsetAt(zone, start),
     tz: zone,
     source: 'google_health_connect',
     originId: `${dataType}:${start}:${end}`,

@@ -1,4 +1,5 @@
-import { offsetAt, parseTime, wallTimeToInstant } from '../time';
+import { zoneOffsetAt } from '@healthfolio/core';
+import { parseTime, wallTimeToInstant } from '../time';
 
 export type Fields = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export function when(text: unknown, zone: string): When | undefined {
   if (!t) return undefined;
   const parsed = parseTime(t, zone);
   if (!parsed) return undefined;
-  if (/z$/i.test(t) || (/[+-]00:?00$/.test(t) && offsetAt(zone, parsed.ms) !== 0))
+  if (/z$/i.test(t) || (/[+-]00:?00$/.test(t) && zoneOffsetAt(zone, parsed.ms) !== 0))
     return { ms: parsed.ms, tz: zone };
   return { ms: parsed.ms, utcOffsetMin: parsed.offsetMin };
 }
@@ -65,7 +66,7 @@ export function dayInterval(
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (seen && offsetAt(zone, seen.ms) !== seen.offsetMin) {
+  if (seen && zoneOffsetAt(zone, seen.ms) !== seen.offsetMin) {
     const start = Date.UTC(y, mo - 1, d) - seen.offsetMin * 60_000;
     return { start, end: start + 86_400_000, utcOffsetMin: seen.offsetMin };
   }

@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import type { ImportContext, ImportIssue } from '../types';
-import { offsetAt } from '../time';
 import { parseActivityDate } from './date';
 import type { Columns } from '../shared/csv';
 import { groupedNumber } from '../shared/numbers';
@@ -36,7 +35,7 @@ export function mapActivityRow(
       end: start + Math.round(elapsed * 1000),
       value: Math.round((elapsed / 60) * 100) / 100,
       unit: 'min',
-      utcOffsetMin: offsetAt(context.timeZone, start),
+      utcOffsetMin: zoneOffsetAt(context.timeZone, start),
       tz: context.timeZone,
       source: 'strava',
       originId: id,

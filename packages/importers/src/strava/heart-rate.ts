@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import type { ImportContext } from '../types';
-import { offsetAt } from '../time';
 import { MINUTE, type MinuteAverage } from '../shared/minute-average';
 
 /**
@@ -14,7 +13,7 @@ export function heartRateSample(m: MinuteAverage, context: ImportContext, device
     end: m.start + MINUTE,
     value: m.value,
     unit: '/min',
-    utcOffsetMin: offsetAt(context.timeZone, m.start),
+    utcOffsetMin: zoneOffsetAt(context.timeZone, m.start),
     tz: context.timeZone,
     source: 'strava',
     device: device ?? null,

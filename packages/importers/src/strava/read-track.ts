@@ -1,7 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { NewSample } from '@healthfolio/core';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
-import { offsetAt } from '../time';
 import { MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 import { heartRateSample } from './heart-rate';
 import { activityName } from './names';
@@ -107,7 +106,7 @@ function trackWorkout(
     end,
     value: Math.round(((end - start) / 60_000) * 100) / 100,
     unit: 'min',
-    utcOffsetMin: offsetAt(context.timeZone, start),
+    utcOffsetMin: zoneOffsetAt(context.timeZone, start),
     tz: context.timeZone,
     source: 'strava',
     device: summary.device ?? null,
