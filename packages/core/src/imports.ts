@@ -45,11 +45,12 @@ export type ImportList = z.infer<typeof importListSchema>;
 /** The optional `kind` field of the upload: a format id, to skip detection. */
 export const importKindSchema = z.string().min(1).max(40).optional();
 
-/** Listed in the 415 answer's details. */
-export interface SupportedImportFormat {
-  format: string;
-  label: string;
-}
+/** A format we read, as `GET /api/imports/formats` and the 415 answer's details list it. */
+export const supportedImportFormatSchema = z.object({ format: z.string(), label: z.string() });
+export type SupportedImportFormat = z.infer<typeof supportedImportFormatSchema>;
+
+/** `GET /api/imports/formats`. */
+export const importFormatsSchema = z.object({ formats: z.array(supportedImportFormatSchema) });
 
 /** Kept in step with the server's BODY_LIMIT for imports; the UI says it before uploading. */
 export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 ** 3;

@@ -1,8 +1,11 @@
 import type { ImportChunk, ImportContext, Importer } from '@healthfolio/importers';
-import { ImportFormatError, openUpload } from '@healthfolio/importers';
+import { openUpload } from '@healthfolio/importers';
 import { countedFiles } from './counted-files';
 
-/** Where an import's chunks come from: this thread, or a parsing worker (worker-source.ts). */
+/**
+ * Where an import's chunks come from: this thread, or a parsing worker (worker-source.ts). Both throw
+ * the abort reason once the import is stopped, so a stopped read never looks like a finished one.
+ */
 export interface ChunkSourceInput {
   importer: Importer;
   path: string;
@@ -23,31 +26,13 @@ export async function* readHere(input: ChunkSourceInput): AsyncGenerator<Sourced
   let bytesRead = 0;
   try {
     const files = countedFiles(upload.files, (n) => (bytesRead += n));
-    for await (const chunk of input.importer.read(files, input.context)) yield { chunk, bytesRead };
+    for await (const chunk of input.importer.read(files, input.context)) {
+      input.context.signal?.throwIfAborted();
+      yield { chunk, bytesRead };
+    }
+    // Importers stop quietly when aborted; the end of a stopped read must not pass for the end of the file.
+    input.context.signal?.throwIfAborted();
   } finally {
     upload.close();
   }
-}
-
-/** An ImportFormatError as it crosses the worker boundary. */
-export interface SerializedFailure {
-  formatError: boolean;
-  message: string;
-  where?: ImportFormatError['where'];
-}
-
-export function serializeFailure(error: unknown): SerializedFailure {
-  if (error instanceof ImportFormatError) {
-    return { formatError: true, message: error.message, ...(error.where ? { where: error.where } : {}) };
-  }
-  return {
-    formatError: false,
-    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  };
-}
-
-export function reviveFailure(failure: SerializedFailure): Error {
-  return failure.formatError
-    ? new ImportFormatError(failure.message, failure.where)
-    : new Error(failure.message);
 }

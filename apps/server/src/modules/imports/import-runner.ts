@@ -131,7 +131,6 @@ export class ImportRunner {
       const inWorker = size >= this.deps.workerThresholdBytes;
       const chunks: AsyncIterable<SourcedChunk> = inWorker ? readInWorker(input) : readHere(input);
       for await (const { chunk, bytesRead } of chunks) {
-        if (this.abort.signal.aborted) return;
         progress.bytesRead = bytesRead;
         const resuming = seen < skip;
         for (const sample of chunk.samples) {
@@ -145,8 +144,6 @@ export class ImportRunner {
           lastSaved = now();
         }
       }
-      // Importers end early, without an error, when the server stops: the import is then unfinished.
-      if (this.abort.signal.aborted) return;
       if (pending.length > 0) await flush();
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null);

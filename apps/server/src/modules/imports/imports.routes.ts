@@ -2,7 +2,13 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { dataEnvelope, importJobSchema, importListSchema } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  importFormatsSchema,
+  importJobSchema,
+  importKindSchema,
+  importListSchema,
+} from '@healthfolio/core';
 import { supportedFormats } from '@healthfolio/importers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +36,7 @@ export const importsRoutes =
           summary:
             'Upload an export file (multipart field `file`, optional `kind`); answers 202 with the import',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ kind: z.string().min(1).max(40).optional() }),
+          querystring: z.object({ kind: importKindSchema }),
           response: { 202: dataEnvelope(importJobSchema) },
         },
       },
@@ -47,11 +53,7 @@ export const importsRoutes =
           tags,
           security,
           summary: 'The file formats we import',
-          response: {
-            200: dataEnvelope(
-              z.object({ formats: z.array(z.object({ format: z.string(), label: z.string() })) }),
-            ),
-          },
+          response: { 200: dataEnvelope(importFormatsSchema) },
         },
       },
       async () => ({ data: { formats: supportedFormats() } }),

@@ -5,9 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { getImporter } from '@healthfolio/importers';
-import { readHere, serializeFailure } from './chunk-source';
+import { readHere } from './chunk-source';
 import { packSamples } from './packed-samples';
-import type { WorkerInput, WorkerMessage } from './worker-source';
+import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
 const WINDOW = 16;
 const port = parentPort!;

@@ -1,33 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { ImportIssue } from '@healthfolio/importers';
-import {
-  reviveFailure,
-  type ChunkSourceInput,
-  type SerializedFailure,
-  type SourcedChunk,
-} from './chunk-source';
-import { unpackSamples, type PackedSamples } from './packed-samples';
-
-export interface WorkerInput {
-  format: string;
-  path: string;
-  fileName: string;
-  size: number;
-  owner: { name: string; email: string };
-  timeZone: string;
-}
-
-export type WorkerMessage =
-  | {
-      type: 'chunk';
-      samples: PackedSamples;
-      records: number;
-      issues: ImportIssue[];
-      warnings: string[];
-      bytesRead: number;
-    }
-  | { type: 'done' }
-  | { type: 'failed'; failure: SerializedFailure };
+import type { ChunkSourceInput, SourcedChunk } from './chunk-source';
+import { unpackSamples } from './packed-samples';
+import { reviveFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
 const WORKER_URL = new URL('./read-worker.mjs', import.meta.url);
 
@@ -76,6 +50,7 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
   input.context.signal?.addEventListener('abort', aborted, { once: true });
   try {
     for (;;) {
+      input.context.signal?.throwIfAborted();
       const message = queue.shift();
       if (!message) {
         if (crashed) throw crashed;
