@@ -14,6 +14,12 @@ const SCALE_FIELDS = [
   ['metabolicAge', 'metabolic_age', 'a'],
 ] as const;
 
+/** Overnight HRV messages: the field holding the value (ms), an origin prefix and what it measures. */
+const HRV_MESSAGES: Partial<Record<string, { field: string; origin: string; measure: string }>> = {
+  hrvStatusSummary: { field: 'lastNightAverage', origin: 'hrv-night', measure: 'last_night_average_rmssd' },
+  hrvValue: { field: 'value', origin: 'hrv', measure: '5_min_rmssd' },
+};
+
 /** The scale writes 0xFFFE ("calculating", 655.34 kg once scaled) while it is still measuring. */
 const CALCULATING_KG = 655;
 
@@ -30,31 +36,18 @@ export function mapBody(messages: readonly FitMessage[], ctx: FitFileContext): N
         if (value === undefined || value <= 0 || (unit === 'kg' && value >= CALCULATING_KG)) continue;
         samples.push(fitSample(ctx, { kind, start: at, value, unit, origin }));
       }
-    } else if (name === 'hrvStatusSummary') {
-      const value = num(mesg, 'lastNightAverage');
-      if (value) {
+    } else {
+      const hrv = HRV_MESSAGES[name];
+      const value = hrv && num(mesg, hrv.field);
+      if (hrv && value) {
         samples.push(
           fitSample(ctx, {
             kind: 'heart_rate_variability',
             start: at,
             value,
             unit: 'ms',
-            origin: `hrv-night:${origin}`,
-            meta: { provenance: { measure: 'last_night_average_rmssd' } },
-          }),
-        );
-      }
-    } else if (name === 'hrvValue') {
-      const value = num(mesg, 'value');
-      if (value) {
-        samples.push(
-          fitSample(ctx, {
-            kind: 'heart_rate_variability',
-            start: at,
-            value,
-            unit: 'ms',
-            origin: `hrv:${origin}`,
-            meta: { provenance: { measure: '5_min_rmssd' } },
+            origin: `${hrv.origin}:${origin}`,
+            meta: { provenance: { measure: hrv.measure } },
           }),
         );
       }
