@@ -12,6 +12,66 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+/** Where on the PDF a result was read: page (1-based) and a box in PDF points from the page's top-left. */
+export const reportRegionSchema = z.object({
+  page: z.number().int().min(1),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  /** The page's own size in points, to scale the box onto a rendered page. */
+  pageWidth: z.number(),
+  pageHeight: z.number(),
+});
+export type ReportRegion = z.infer<typeof reportRegionSchema>;
+
+/**
+ * One result read from a lab or DEXA report, shown for review before anything is written (DESIGN
+ * "Sources"). `kind` is a catalogue kind or `custom` (the original `name` is always kept).
+ */
+export const reportResultSchema = z.object({
+  /** Stable within the import; a confirmation's corrections refer to it. */
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  /** The number; null when the result is only text ("NEGATIVE"). */
+  value: z.number().nullable(),
+  /** As printed: "<0.5", ">90", "NEGATIVE", "5.4". */
+  valueText: z.string(),
+  unit: z.string().nullable(),
+  referenceRange: z
+    .object({ low: z.number().optional(), high: z.number().optional(), text: z.string().optional() })
+    .nullable(),
+  /** low, high, critical_low, critical_high, abnormal; null when in range or unflagged. */
+  flag: z.string().nullable(),
+  /** ISO date: the specimen's collection date, or the DEXA scan's date. */
+  date: z.iso.date(),
+  lab: z.string().nullable(),
+  loinc: z.string().nullable(),
+  /** 1-based line on its page, for provenance. */
+  line: z.number().int(),
+  region: reportRegionSchema,
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
+
+/** `POST /api/imports/:id/confirm`: optionally corrected results (by id); unlisted ones are kept as read. */
+export const reportConfirmSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        id: z.string(),
+        value: z.number().nullable().optional(),
+        valueText: z.string().max(100).optional(),
+        unit: z.string().max(40).nullable().optional(),
+        kind: z.string().max(60).optional(),
+        /** Leave this result out of what is saved. */
+        skip: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+export type ReportConfirm = z.infer<typeof reportConfirmSchema>;
+
 /** `GET /api/imports/:id` (DESIGN "Sources"). */
 export const importJobSchema = z.object({
   id: z.string(),
@@ -33,6 +93,10 @@ export const importJobSchema = z.object({
   warnings: z.array(z.string()),
   /** Why a failed import stopped, and where. */
   failure: z.string().nullable(),
+  /** Lab and DEXA reports in `needs_review`: what was read, for the person to check and confirm. */
+  results: z.array(reportResultSchema).optional(),
+  /** Lab and DEXA reports: the original PDF stays downloadable here. */
+  documentUrl: z.string().nullable().optional(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -17,3 +17,5 @@ export * from './samples';
 export * from './sample-input';
 export * from './imports';
 export * from './zone-offset';
+export * from './insights';
+export * from './goals';

@@ -1,0 +1,77 @@
+import type { GoalDirection, GoalPeriod, InsightSeries, InsightSeverity, InsightType } from '@healthfolio/core';
+
+/**
+ * One metric's daily values over the window the engine looks at, oldest first. `days` are local days
+ * (days since 1970-01-01 in the person's zone); a day without data is simply absent. Values are the
+ * day's total for summed kinds (steps), its mean for averaged ones (resting heart rate), its last
+ * reading for `last` kinds (weight), in the kind's canonical unit.
+ */
+export interface DailySeries {
+  metric: string;
+  unit: string;
+  aggregation: 'sum' | 'avg' | 'last';
+  days: readonly number[];
+  values: readonly number[];
+}
+
+/** A lab result as stored: the value, the lab's own reference range when it sent one, and its flag. */
+export interface LabResult {
+  metric: string;
+  /** The test as the lab named it ("LDL-Cholesterol"). */
+  name: string;
+  day: number;
+  value: number;
+  unit: string;
+  low?: number;
+  high?: number;
+  /** The lab's flag: low, high, critical (critical_low / critical_high), abnormal. */
+  flag?: string;
+}
+
+/** A goal as the engine sees it; `target` is in the kind's canonical unit. */
+export interface GoalSpec {
+  id: string;
+  title: string;
+  metric: string;
+  target: number;
+  direction: GoalDirection;
+  period: GoalPeriod;
+  /** Local day of the deadline, for by_date goals. */
+  deadline: number | null;
+  /** Local day the goal was set. */
+  createdDay: number;
+  startValue: number | null;
+}
+
+export interface EngineInput {
+  /** Today, as a local day of the person's zone. */
+  today: number;
+  /** Daily series by canonical kind. */
+  series: ReadonlyMap<string, DailySeries>;
+  labs: readonly LabResult[];
+  /** CGM readings of the last 14 days in mg/dL, for time in and below range. */
+  glucoseReadings: readonly number[];
+  goals: readonly GoalSpec[];
+}
+
+/**
+ * One finding. `key` names the finding, not its figures ("trend:resting_heart_rate:up"), so a
+ * re-run updates the same insight instead of adding another.
+ */
+export interface Finding {
+  key: string;
+  type: InsightType;
+  severity: InsightSeverity;
+  title: string;
+  description: string;
+  actionable: boolean;
+  recommendations: string[];
+  relatedMetrics: string[];
+  /** Local days, inclusive. */
+  window: { from: number; to: number };
+  values: Record<string, number | string>;
+  series: InsightSeries[];
+}
+
+/** A rule reads the input and returns its findings; rules never throw on thin or odd data. */
+export type InsightRule = (input: EngineInput) => Finding[];
