@@ -1,1 +1,4 @@
-export {};
+export { runInsights, type RunOptions } from './engine';
+export { goalProgress } from './goals';
+export { rules, type RuleEntry } from './rules';
+export type { DailySeries, EngineInput, Finding, GoalSpec, InsightRule, LabResult } from './types';

@@ -1,4 +1,10 @@
-import type { GoalDirection, GoalPeriod, InsightSeries, InsightSeverity, InsightType } from '@healthfolio/core';
+import type {
+  GoalDirection,
+  GoalPeriod,
+  InsightSeries,
+  InsightSeverity,
+  InsightType,
+} from '@healthfolio/core';
 
 /**
  * One metric's daily values over the window the engine looks at, oldest first. `days` are local days

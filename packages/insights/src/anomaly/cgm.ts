@@ -1,0 +1,127 @@
+import type { EngineInput, Finding } from '../types';
+import { formatPercent, formatNumber } from '../shared/format';
+import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
+
+/** One day of readings every 5 minutes: less than this is too little to judge time in range. */
+export const MIN_CGM_READINGS = 288;
+/** International consensus targets for most adults with diabetes (Battelino et al., Diabetes Care 2019). */
+export const CGM_TARGETS = {
+  inRangeLow: 70,
+  inRangeHigh: 180,
+  veryLow: 54,
+  /** Time below 70 mg/dL: under 4 %. */
+  maxBelow: 0.04,
+  /** Time below 54 mg/dL: under 1 %. */
+  maxVeryLow: 0.01,
+  /** Time in 70–180 mg/dL: over 70 %. */
+  minInRange: 0.7,
+} as const;
+
+export interface CgmSummary {
+  n: number;
+  below: number;
+  veryLow: number;
+  inRange: number;
+  above: number;
+  mean: number;
+  /** Glucose management indicator, % (Bergenstal et al. 2018). */
+  gmi: number;
+}
+
+export function summariseCgm(readings: readonly number[]): CgmSummary | undefined {
+  const valid = readings.filter((value) => Number.isFinite(value) && value > 0);
+  const n = valid.length;
+  if (n < MIN_CGM_READINGS) return undefined;
+  let below = 0;
+  let veryLow = 0;
+  let inRange = 0;
+  let total = 0;
+  for (const value of valid) {
+    total += value;
+    if (value < CGM_TARGETS.inRangeLow) below++;
+    if (value < CGM_TARGETS.veryLow) veryLow++;
+    if (value >= CGM_TARGETS.inRangeLow && value <= CGM_TARGETS.inRangeHigh) inRange++;
+  }
+  const mean = total / n;
+  return {
+    n,
+    below: below / n,
+    veryLow: veryLow / n,
+    inRange: inRange / n,
+    above: (n - below - inRange) / n,
+    mean,
+    gmi: 3.31 + 0.02392 * mean,
+  };
+}
+
+/** (c) of the anomaly rule: CGM time below range (critical) and time in range (warning) of the last 14 days. */
+export function cgmFindings(input: EngineInput): Finding[] {
+  const summary = summariseCgm(input.glucoseReadings);
+  if (!summary) return [];
+  const window = { from: input.today - 13, to: input.today };
+  const glucose = input.series.get('blood_glucose');
+  const daily = slicePoints(cleanPoints(glucose), window.from, window.to);
+  const series =
+    daily.days.length > 0
+      ? [
+          chartSeries('blood_glucose', glucose?.unit ?? 'mg/dL', daily, {
+            band: {
+              low: CGM_TARGETS.inRangeLow,
+              high: CGM_TARGETS.inRangeHigh,
+              label: 'Target range 70–180 mg/dL',
+            },
+          }),
+        ]
+      : [];
+  const values = {
+    readings: summary.n,
+    timeBelowRange: summary.below,
+    timeVeryLow: summary.veryLow,
+    timeInRange: summary.inRange,
+    timeAboveRange: summary.above,
+    meanGlucose: summary.mean,
+    gmi: summary.gmi,
+  };
+  const shared = {
+    type: 'anomaly' as const,
+    actionable: true,
+    relatedMetrics: ['blood_glucose'],
+    window,
+    values,
+    series,
+  };
+  const findings: Finding[] = [];
+  if (summary.below > CGM_TARGETS.maxBelow || summary.veryLow > CGM_TARGETS.maxVeryLow) {
+    findings.push({
+      ...shared,
+      key: 'anomaly:cgm:time_below_range',
+      severity: 'critical',
+      title: `Glucose below 70 mg/dL ${formatPercent(summary.below)} of the time`,
+      description:
+        `Over the last 14 days, ${formatPercent(summary.below)} of your ${formatNumber(summary.n, 0)} CGM readings were below ` +
+        `70 mg/dL and ${formatPercent(summary.veryLow)} below 54 mg/dL. The international consensus target is under 4 % ` +
+        `below 70 and under 1 % below 54 (Battelino et al., 2019).`,
+      recommendations: [
+        'Talk with your diabetes care team soon about these lows; your treatment may need adjusting.',
+        'Keep fast-acting glucose at hand, and seek help at once for a low you cannot treat yourself.',
+      ],
+    });
+  }
+  if (summary.inRange < CGM_TARGETS.minInRange) {
+    findings.push({
+      ...shared,
+      key: 'anomaly:cgm:time_in_range',
+      severity: 'warning',
+      title: `Glucose in range ${formatPercent(summary.inRange, 0)} of the time`,
+      description:
+        `Over the last 14 days, ${formatPercent(summary.inRange)} of your CGM readings were in 70–180 mg/dL ` +
+        `(${formatPercent(summary.above)} above, ${formatPercent(summary.below)} below); the consensus target for most ` +
+        `adults with diabetes is over 70 % (Battelino et al., 2019). Mean glucose ${formatNumber(summary.mean, 0)} mg/dL, ` +
+        `GMI ${formatNumber(summary.gmi, 1)} %.`,
+      recommendations: [
+        'Consider reviewing your glucose patterns with your diabetes care team; meals, activity and medication timing often explain them.',
+      ],
+    });
+  }
+  return findings;
+}

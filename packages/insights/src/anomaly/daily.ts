@@ -1,0 +1,146 @@
+import type { DailySeries, Finding } from '../types';
+import { formatDay, isoDay } from '../shared/days';
+import { formatNumber, formatValue } from '../shared/format';
+import { isNumericKind, kindLabel, kindProfile } from '../shared/kinds';
+import { chartSeries, cleanPoints, round, slicePoints, type Points } from '../shared/points';
+import { mad, median } from '../stats';
+
+/** Days looked at for something unusual, today included. */
+export const RECENT_DAYS = 7;
+/** The baseline: the 90 days before the recent ones. */
+export const BASELINE_DAYS = 90;
+export const MIN_BASELINE_DAYS = 28;
+/** |robust z| from here on is unusual (see the README for the measured false-positive rate). */
+export const ANOMALY_Z = 4;
+
+interface Scale {
+  name: 'linear' | 'log';
+  to: (value: number) => number;
+  from: (value: number) => number;
+}
+
+/** Right-skewed totals (steps, calories) are compared on a log scale, where their spread is symmetric. */
+function scaleFor(kind: string): Scale {
+  const offset = kindProfile(kind).logOffset;
+  if (offset === undefined) return { name: 'linear', to: (v) => v, from: (v) => v };
+  return { name: 'log', to: (v) => Math.log(v + offset), from: (v) => Math.max(0, Math.exp(v) - offset) };
+}
+
+export interface DayAnomaly {
+  day: number;
+  value: number;
+  z: number;
+}
+
+/** A metric's unusual recent days against the person's own baseline, oldest first. */
+export function baselineAnomalies(series: DailySeries, today: number) {
+  return anomaliesIn(series.metric, cleanPoints(series), today);
+}
+
+/** The same over points already cleaned (the false-positive test runs it on every day of many years). */
+export function anomaliesIn(kind: string, all: Points, today: number) {
+  const scale = scaleFor(kind);
+  const usable = (value: number) => Number.isFinite(scale.to(value));
+  const baseline = slicePoints(all, today - RECENT_DAYS - BASELINE_DAYS + 1, today - RECENT_DAYS);
+  const base = baseline.values.filter(usable).map(scale.to);
+  if (base.length < MIN_BASELINE_DAYS) return undefined;
+  const center = median(base);
+  const sigma = 1.4826 * mad(base, center);
+  if (!(sigma > 0)) return undefined;
+  const recent = slicePoints(all, today - RECENT_DAYS + 1, today);
+  const flagged: DayAnomaly[] = [];
+  recent.days.forEach((day, i) => {
+    const value = recent.values[i]!;
+    if (!usable(value)) return;
+    const z = (scale.to(value) - center) / sigma;
+    if (Math.abs(z) >= ANOMALY_Z) flagged.push({ day, value, z });
+  });
+  if (flagged.length === 0) return undefined;
+  return {
+    kind,
+    flagged,
+    baseline,
+    recent,
+    scale: scale.name,
+    center,
+    sigma,
+    usual: scale.from(center),
+    band: { low: scale.from(center - ANOMALY_Z * sigma), high: scale.from(center + ANOMALY_Z * sigma) },
+  };
+}
+
+function advice(kind: string, high: boolean): string[] {
+  if (kind === 'resting_heart_rate' && high) {
+    return [
+      'A high resting heart rate often follows a short night, alcohol, an illness coming on or a hard workout; see whether it settles over the next days.',
+      'Talk with your clinician if it stays high or comes with symptoms such as chest pain, breathlessness or dizziness.',
+    ];
+  }
+  if (kind === 'oxygen_saturation' && !high) {
+    return [
+      'Check the reading (a cold finger or a loose sensor can read low); seek care at once if you are short of breath.',
+    ];
+  }
+  return [
+    'Check that the reading is right (a loose device, a typo in a manual entry) and see whether it happens again.',
+  ];
+}
+
+/** (a) of the anomaly rule: a recent day far from the person's own 90-day baseline. */
+export function dailyAnomalyFinding(series: DailySeries, today: number): Finding | undefined {
+  if (!isNumericKind(series.metric)) return undefined;
+  const result = baselineAnomalies(series, today);
+  if (!result) return undefined;
+  const { kind, flagged } = result;
+  const first = flagged[0]!;
+  const worst = flagged.reduce((a, b) => (Math.abs(b.z) > Math.abs(a.z) ? b : a));
+  const high = worst.z > 0;
+  const better = kindProfile(kind).better;
+  const unhealthy = better !== undefined && (better === 'up') !== high;
+  const others = flagged.filter((item) => item !== worst).map((item) => formatDay(item.day, today));
+  const from = today - RECENT_DAYS - BASELINE_DAYS + 1;
+  const recommendations = advice(kind, high);
+  return {
+    key: `anomaly:${kind}:${isoDay(first.day)}`,
+    type: 'anomaly',
+    severity: unhealthy ? 'warning' : 'info',
+    title: `${kindLabel(kind)} unusually ${high ? 'high' : 'low'} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}`,
+    description:
+      `${kindLabel(kind)} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}, against your usual ` +
+      `${formatValue(kind, result.usual)} (the median of ${result.baseline.days.length} days from ` +
+      `${formatDay(from, today)} to ${formatDay(today - RECENT_DAYS, today)}); that is ${formatNumber(Math.abs(worst.z), 1)} ` +
+      `robust standard deviations ${high ? 'above' : 'below'} it.` +
+      (others.length > 0 ? ` Also unusual on ${others.join(', ')}.` : ''),
+    actionable: unhealthy,
+    recommendations,
+    relatedMetrics: [kind],
+    window: { from, to: today },
+    values: {
+      value: worst.value,
+      day: isoDay(worst.day),
+      z: worst.z,
+      baselineMedian: result.usual,
+      baselineMad: result.sigma / 1.4826,
+      baselineDays: result.baseline.days.length,
+      scale: result.scale,
+      threshold: ANOMALY_Z,
+      flaggedDays: flagged.length,
+      bandLow: result.band.low,
+      bandHigh: result.band.high,
+    },
+    series: [
+      chartSeries(
+        kind,
+        series.unit,
+        {
+          days: [...result.baseline.days, ...result.recent.days],
+          values: [...result.baseline.values, ...result.recent.values],
+        },
+        {
+          band: { low: round(result.band.low), high: round(result.band.high), label: 'Your usual range' },
+          highlight: flagged.map((item) => isoDay(item.day)),
+        },
+      ),
+    ],
+  };
+}

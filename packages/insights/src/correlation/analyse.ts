@@ -1,0 +1,141 @@
+import type { EngineInput } from '../types';
+import { getMetric } from '@healthfolio/core';
+import { isNumericKind } from '../shared/kinds';
+import { cleanPoints, slicePoints, type Points } from '../shared/points';
+import { detrendByMovingMedian, spearman, type Correlation } from '../stats';
+import { curatedPairs, WEIGHT_CHANGE, type CuratedPair } from './pairs';
+
+/** The window correlations are measured over. */
+export const CORRELATION_WINDOW_DAYS = 365;
+export const MIN_PAIRED_DAYS = 30;
+/** Effect size a correlation needs, whatever its p-value. */
+export const MIN_ABS_R = 0.3;
+/** Family-wise error rate, split over every test made (Bonferroni). */
+export const FAMILY_ALPHA = 0.05;
+/** Slow drifts (seasons, diets) are taken out with a ±14-day moving median before correlating. */
+export const DETREND_HALF_WIDTH = 14;
+
+export interface PairTest {
+  a: string;
+  b: string;
+  lag: 0 | 1;
+  result: Correlation;
+  curated?: CuratedPair;
+}
+
+export interface Residuals {
+  points: Points;
+  byDay: Map<number, number>;
+}
+
+function residualsOf(points: Points): Residuals {
+  const residuals = detrendByMovingMedian(points.values, DETREND_HALF_WIDTH);
+  return { points, byDay: new Map(points.days.map((day, i) => [day, residuals[i]!])) };
+}
+
+function weightChange(points: Points): Points {
+  const out: Points = { days: [], values: [] };
+  for (let i = 1; i < points.days.length; i++) {
+    if (points.days[i] !== points.days[i - 1]! + 1) continue;
+    out.days.push(points.days[i]!);
+    out.values.push(points.values[i]! - points.values[i - 1]!);
+  }
+  return out;
+}
+
+/** Each present kind's detrended values in the window, by day. */
+export function windowResiduals(input: EngineInput): Map<string, Residuals> {
+  const from = input.today - CORRELATION_WINDOW_DAYS + 1;
+  const out = new Map<string, Residuals>();
+  for (const series of input.series.values()) {
+    if (!isNumericKind(series.metric)) continue;
+    const points = slicePoints(cleanPoints(series), from, input.today);
+    if (points.days.length < MIN_PAIRED_DAYS) continue;
+    out.set(series.metric, residualsOf(points));
+    if (series.metric === 'weight') out.set(WEIGHT_CHANGE, residualsOf(weightChange(points)));
+  }
+  return out;
+}
+
+/** Spearman's rho between a on day d and b on day d + lag, over the days both have. */
+export function pairTest(
+  residuals: Map<string, Residuals>,
+  a: string,
+  b: string,
+  lag: 0 | 1,
+): Correlation | undefined {
+  const left = residuals.get(a);
+  const right = residuals.get(b);
+  if (!left || !right) return undefined;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [day, x] of left.byDay) {
+    const y = right.byDay.get(day + lag);
+    if (y === undefined) continue;
+    xs.push(x);
+    ys.push(y);
+  }
+  if (xs.length < MIN_PAIRED_DAYS) return undefined;
+  const result = spearman(xs, ys);
+  return Number.isFinite(result.r) ? result : undefined;
+}
+
+const categoryOf = (kind: string) => getMetric(kind)?.category ?? 'custom';
+
+/**
+ * Pairs that move together by definition say nothing new: kinds of one category (steps and distance,
+ * weight and BMI), and the day's average heart rate with activity, which it mostly measures.
+ */
+function trivialPair(a: string, b: string): boolean {
+  if (categoryOf(a) === categoryOf(b)) return true;
+  const heartRateWith = (x: string, y: string) => x === 'heart_rate' && categoryOf(y) === 'activity';
+  return heartRateWith(a, b) || heartRateWith(b, a);
+}
+
+/**
+ * Every test the rule makes: the curated pairs at their lags, then every other non-trivial pair of
+ * present kinds at lag 0 and at lag 1 both ways.
+ */
+export function allTests(residuals: Map<string, Residuals>): PairTest[] {
+  const tests: PairTest[] = [];
+  const seen = new Set<string>();
+  const pairKey = (a: string, b: string) => [a, b].sort().join('|');
+  for (const curated of curatedPairs) {
+    seen.add(pairKey(curated.a, curated.b));
+    for (const lag of curated.lags) {
+      const result = pairTest(residuals, curated.a, curated.b, lag);
+      if (result) tests.push({ a: curated.a, b: curated.b, lag, result, curated });
+    }
+  }
+  const kinds = [...residuals.keys()].filter((kind) => kind !== WEIGHT_CHANGE).sort();
+  for (let i = 0; i < kinds.length; i++) {
+    for (let j = i + 1; j < kinds.length; j++) {
+      const a = kinds[i]!;
+      const b = kinds[j]!;
+      if (seen.has(pairKey(a, b)) || trivialPair(a, b)) continue;
+      const candidates: [string, string, 0 | 1][] = [
+        [a, b, 0],
+        [a, b, 1],
+        [b, a, 1],
+      ];
+      for (const [x, y, lag] of candidates) {
+        const result = pairTest(residuals, x, y, lag);
+        if (result) tests.push({ a: x, b: y, lag, result });
+      }
+    }
+  }
+  return tests;
+}
+
+/** The tests that pass: |r| ≥ 0.3 and p below 0.05 over the number of tests; the best lag per pair. */
+export function significantPairs(tests: readonly PairTest[]): PairTest[] {
+  const threshold = FAMILY_ALPHA / Math.max(1, tests.length);
+  const best = new Map<string, PairTest>();
+  for (const test of tests) {
+    if (Math.abs(test.result.r) < MIN_ABS_R || !(test.result.p < threshold)) continue;
+    const key = [test.a, test.b].sort().join('|');
+    const current = best.get(key);
+    if (!current || test.result.p < current.result.p) best.set(key, test);
+  }
+  return [...best.values()].sort((x, y) => Math.abs(y.result.r) - Math.abs(x.result.r));
+}

@@ -1,0 +1,70 @@
+import { getMetric } from '@healthfolio/core';
+import type { DailySeries, Finding } from '../types';
+import { formatDay } from '../shared/days';
+import { formatRate, formatValue } from '../shared/format';
+import { kindLabel, kindNoun } from '../shared/kinds';
+import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
+import { linearRegression, predictionInterval, robustSigma } from '../stats';
+import { minimumChange } from '../trend';
+
+/** Body measures are projected this far ahead. */
+export const HORIZON_DAYS = 30;
+/** From the trend of this many recent days. */
+export const FIT_DAYS = 60;
+export const MIN_FIT_POINTS = 14;
+/** The slope has to be this clear (two-sided t-test) before anything is projected. */
+export const PREDICTION_ALPHA = 0.001;
+
+/** (b) of the prediction rule: where a body measure with a clear trend will be in 30 days, with a 95 % prediction interval. */
+export function bodyPrediction(series: DailySeries, today: number): Finding | undefined {
+  const kind = series.metric;
+  if (getMetric(kind)?.category !== 'body') return undefined;
+  const from = today - FIT_DAYS + 1;
+  const points = slicePoints(cleanPoints(series), from, today);
+  const n = points.days.length;
+  if (n < MIN_FIT_POINTS) return undefined;
+  // The readings have to cover the window, recent ones included, or the line is not today's trend.
+  if (points.days[0]! > from + FIT_DAYS / 4 || points.days[n - 1]! < today - FIT_DAYS / 4) return undefined;
+  const xs = points.days.map((day) => day - today);
+  const fit = linearRegression(xs, points.values);
+  if (!fit || !(fit.slopeP < PREDICTION_ALPHA)) return undefined;
+  const residuals = xs.map((x, i) => points.values[i]! - (fit.intercept + fit.slope * x));
+  const change = fit.slope * HORIZON_DAYS;
+  if (Math.abs(change) < minimumChange(kind, fit.meanY, robustSigma(residuals))) return undefined;
+  const at = predictionInterval(fit, HORIZON_DAYS);
+  const target = today + HORIZON_DAYS;
+  return {
+    key: `prediction:${kind}:${HORIZON_DAYS}d`,
+    type: 'prediction',
+    severity: 'info',
+    title: `${kindLabel(kind)} heading for about ${formatValue(kind, at.value)} by ${formatDay(target, today)}`,
+    description:
+      `Your ${kindNoun(kind)} has been changing by about ${formatRate(kind, fit.slope, 'week')} over the last ` +
+      `${FIT_DAYS} days (${n} readings). If that continues it will be about ${formatValue(kind, at.value)} on ` +
+      `${formatDay(target, today)}; ${spread(formatValue(kind, at.low), formatValue(kind, at.high))}. ` +
+      'Trends rarely stay straight for long, so take this as a guide.',
+    actionable: false,
+    recommendations: [],
+    relatedMetrics: [kind],
+    window: { from, to: today },
+    values: {
+      predicted: at.value,
+      low: at.low,
+      high: at.high,
+      horizonDays: HORIZON_DAYS,
+      slopePerDay: fit.slope,
+      slopeSe: fit.slopeSe,
+      p: fit.slopeP,
+      n,
+      residualSd: fit.residualSd,
+    },
+    series: [chartSeries(kind, series.unit, points)],
+  };
+}
+
+/** "a reading that day would most likely fall between a and b", or at about a when both round alike. */
+function spread(low: string, high: string): string {
+  return low === high
+    ? `a reading that day would most likely (95 %) be about ${low}`
+    : `a reading that day would most likely (95 %) fall between ${low} and ${high}`;
+}

@@ -1,0 +1,81 @@
+import { formatForDisplay, getMetric, unitLabel } from '@healthfolio/core';
+
+const formatters = new Map<number, Intl.NumberFormat>();
+
+/** "8,000", "76.4": at most `precision` decimals, no trailing zeros (as the web app shows numbers). */
+export function formatNumber(value: number, precision = 1): string {
+  let formatter = formatters.get(precision);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: precision });
+    formatters.set(precision, formatter);
+  }
+  const text = formatter.format(value);
+  return text === '-0' ? '0' : text.replace('-', '−');
+}
+
+/** "7 h 32 min", "45 min". */
+function formatMinutes(minutes: number): string {
+  const total = Math.round(Math.abs(minutes));
+  const sign = minutes < 0 && total > 0 ? '−' : '';
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${sign}${m} min`;
+  return m === 0 ? `${sign}${h} h` : `${sign}${h} h ${m} min`;
+}
+
+function minutesOf(kind: string, value: number): number | undefined {
+  const metric = getMetric(kind);
+  if (metric?.valueType !== 'duration') return undefined;
+  if (metric.unit === 'h') return value * 60;
+  if (metric.unit === 'min') return value;
+  return undefined;
+}
+
+/** A canonical value as people read it, in metric units: "76.4 kg", "8,000 steps", "6 h 45 min", "62 bpm". */
+export function formatValue(kind: string, value: number): string {
+  const minutes = minutesOf(kind, value);
+  if (minutes !== undefined) return formatMinutes(minutes);
+  const metric = getMetric(kind);
+  if (!metric || metric.unit === null) return formatNumber(value, 2);
+  const shown = formatForDisplay(kind, value, 'metric');
+  const precision = metric.display?.metric.precision ?? 2;
+  const text = formatNumber(shown.value, precision);
+  if (!shown.unit) return text;
+  return shown.unit === '%' ? `${text} %` : `${text} ${shown.unit}`;
+}
+
+/** The size of a change without its sign: "6 bpm", "1.5 kg", "45 min", "1,200 steps". */
+export function formatAmount(kind: string, delta: number): string {
+  return formatValue(kind, Math.abs(delta));
+}
+
+/** A rate of change with two significant digits and its unit: "0.17 bpm a day", "−0.35 kg a week". */
+export function formatRate(kind: string, perDay: number, per: 'day' | 'week' = 'day'): string {
+  const value = per === 'week' ? perDay * 7 : perDay;
+  const metric = getMetric(kind);
+  const display = metric?.display?.metric;
+  // In the canonical unit, so the label has to be the canonical one ("m", not the display "km").
+  const unit = !metric?.unit
+    ? ''
+    : display && display.unit === metric.unit
+      ? (display.label ?? unitLabel(metric.unit))
+      : unitLabel(metric.unit);
+  const sign = value > 0 ? '+' : '';
+  return `${sign}${formatNumber(value, decimalsFor(value))}${unit ? ` ${unit}` : ''} a ${per}`;
+}
+
+/** Decimals that show `value` to two significant digits. */
+export function decimalsFor(value: number): number {
+  return Number.isFinite(value) && value !== 0 ? Math.max(0, 1 - Math.floor(Math.log10(Math.abs(value)))) : 0;
+}
+
+/** A share as a percentage: "4.2 %". */
+export function formatPercent(fraction: number, precision = 1): string {
+  return `${formatNumber(fraction * 100, precision)} %`;
+}
+
+/** A p-value as people write it: "p < 0.001", "p = 0.012". */
+export function formatP(p: number): string {
+  if (p < 0.001) return 'p < 0.001';
+  return `p = ${p.toPrecision(2)}`;
+}
