@@ -19,3 +19,4 @@ export * from './imports';
 export * from './zone-offset';
 export * from './insights';
 export * from './goals';
+export * from './sources';

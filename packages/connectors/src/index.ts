@@ -1,0 +1,13 @@
+export * from './types';
+export { ProviderError, RateLimited, ReauthRequired } from './errors';
+export { connectors, getConnector } from './registry';
+export { FakeOAuth } from './shared/fake-oauth';
+export { oura } from './oura';
+export { strava } from './strava';
+export { whoop } from './whoop';
+export { dexcom } from './dexcom';
+export { garmin } from './garmin';
+export { fitbit } from './fitbit';
+export { peloton } from './peloton';
+export { eightSleep } from './eight-sleep';
+export { withings } from './withings';

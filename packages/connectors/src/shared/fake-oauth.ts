@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FakeControl, FakeOptions } from '../types';
+
+/** Paths of one provider's OAuth endpoints, relative to where its fake is mounted. */
+export interface FakeOAuthPaths {
+  authorize: string;
+  token: string;
+  revoke?: string;
+  /** The provider's name on its consent page. */
+  providerName: string;
+  scopes: readonly string[];
+  /** Answer extras a provider adds to its token answer (Strava's athlete). */
+  tokenExtras?: () => Record<string, unknown>;
+}
+
+interface Grant {
+  redirectUri: string;
+  challenge: string | null;
+  clientId: string;
+}
+
+interface Issued {
+  expiresAt: number;
+  revoked: boolean;
+}
+
+/**
+ * A provider's OAuth 2.0 server as its documentation describes it (RFC 6749, RFC 7636): a consent page,
+ * the authorization-code and refresh grants, rotation of refresh tokens, revocation, expiring access
+ * tokens. `authenticate` guards the fake's API routes: 401 for a missing, unknown, expired or revoked token.
+ */
+export class FakeOAuth {
+  private readonly codes = new Map<string, Grant>();
+  private readonly access = new Map<string, Issued>();
+  private readonly refresh = new Map<string, Issued>();
+  /** Requests the fake API answered (2xx), for a sync's statistics in tests. */
+  apiRequests = 0;
+  private counter = 0;
+  private rateLimitEvery: number;
+
+  constructor(
+    private readonly options: FakeOptions,
+    private readonly paths: FakeOAuthPaths,
+  ) {
+    this.rateLimitEvery = options.rateLimitEvery ?? 0;
+  }
+
+  private now = () => (this.options.now ?? Date.now)();
+
+  register(app: FastifyInstance): void {
+    // The consent form and token requests are form-encoded, as OAuth 2.0 prescribes.
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_req, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
+    }
+    app.get(this.paths.authorize, (request, reply) => this.consent(request, reply));
+    app.post(this.paths.authorize, (request, reply) => this.approve(request, reply));
+    app.post(this.paths.token, (request, reply) => this.token(request, reply));
+    if (this.paths.revoke) {
+      app.post(this.paths.revoke, (request, reply) => {
+        const body = (request.body ?? {}) as Record<string, string>;
+        const query = request.query as Record<string, string>;
+        const token = body.token ?? query.access_token ?? query.token;
+        for (const map of [this.access, this.refresh]) {
+          const issued = token ? map.get(token) : undefined;
+          if (issued) issued.revoked = true;
+        }
+        return reply.send({});
+      });
+    }
+  }
+
+  /** Lets a test reach this fake's tokens and counters. */
+  expose(control: FakeControl | undefined): void {
+    if (!control) return;
+    control.expireTokens = () => this.expireAll();
+    control.revokeGrants = () => this.revokeAll();
+    control.requests = () => this.apiRequests;
+    control.rateLimitEvery = (n) => {
+      this.rateLimitEvery = n;
+    };
+  }
+
+  /** Revokes every refresh token, as a person removing the app at the provider does. */
+  revokeAll(): void {
+    for (const issued of this.refresh.values()) issued.revoked = true;
+  }
+
+  /** Expires every access token now, to see a sync refresh. */
+  expireAll(): void {
+    for (const issued of this.access.values()) issued.expiresAt = 0;
+  }
+
+  /** Guards an API route; answers 401 or 429 itself and returns false when the request must stop. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): boolean {
+    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const issued = token ? this.access.get(token) : undefined;
+    if (!issued || issued.revoked || issued.expiresAt <= this.now()) {
+      void reply
+        .status(401)
+        .send({ error: 'invalid_token', message: 'The access token is invalid or expired' });
+      return false;
+    }
+    this.counter++;
+    const every = this.rateLimitEvery;
+    if (every > 0 && this.counter % every === 0) {
+      void reply
+        .status(429)
+        .header('retry-after', '1')
+        .send({ error: 'rate_limited', message: 'Too many requests' });
+      return false;
+    }
+    this.apiRequests++;
+    return true;
+  }
+
+  private consent(request: FastifyRequest, reply: FastifyReply) {
+    const q = request.query as Record<string, string | undefined>;
+    const hidden = ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']
+      .map((name) => `<input type="hidden" name="${name}" value="${escape(q[name] ?? '')}">`)
+      .join('');
+    const scopes = this.paths.scopes.map((s) => `<li>${escape(s)}</li>`).join('');
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(this.paths.providerName)} (Sandbox) — authorize</title></head>
+<body style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1>${escape(this.paths.providerName)} <small>(Sandbox)</small></h1>
+<p>Healthfolio asks to read your ${escape(this.paths.providerName)} data. This is a sandbox provider with generated data: nothing real is shared.</p>
+<ul>${scopes}</ul>
+<form method="post">${hidden}<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></form></body></html>`);
+  }
+
+  private approve(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const redirect = body.redirect_uri;
+    if (!redirect)
+      return reply.status(400).send({ error: 'invalid_request', message: 'redirect_uri is required' });
+    const target = new URL(redirect);
+    if (body.state) target.searchParams.set('state', body.state);
+    if (body.decision !== 'allow') {
+      target.searchParams.set('error', 'access_denied');
+      return reply.redirect(target.toString());
+    }
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, {
+      redirectUri: redirect,
+      challenge: body.code_challenge || null,
+      clientId: body.client_id ?? '',
+    });
+    target.searchParams.set('code', code);
+    return reply.redirect(target.toString());
+  }
+
+  private token(request: FastifyRequest, reply: FastifyReply) {
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString().split(':') : [];
+    const clientId = body.client_id ?? basicId;
+    const clientSecret = body.client_secret ?? basicSecret;
+    const refuse = (error: string, message: string, status = 400) =>
+      reply.status(status).send({ error, error_description: message });
+    if (
+      (this.options.clientId && clientId !== this.options.clientId) ||
+      (this.options.clientSecret && clientSecret !== this.options.clientSecret)
+    ) {
+      return refuse('invalid_client', 'Unknown client or wrong secret', 401);
+    }
+    if (body.grant_type === 'authorization_code') {
+      const grant = body.code ? this.codes.get(body.code) : undefined;
+      if (body.code) this.codes.delete(body.code);
+      if (!grant || grant.redirectUri !== body.redirect_uri)
+        return refuse('invalid_grant', 'Unknown or used code');
+      if (grant.challenge) {
+        const verifier = body.code_verifier ?? '';
+        const expected = createHash('sha256').update(verifier).digest('base64url');
+        if (expected !== grant.challenge) return refuse('invalid_grant', 'PKCE verification failed');
+      }
+      return reply.send(this.issue());
+    }
+    if (body.grant_type === 'refresh_token') {
+      const issued = body.refresh_token ? this.refresh.get(body.refresh_token) : undefined;
+      if (!issued || issued.revoked)
+        return refuse('invalid_grant', 'The refresh token is invalid or revoked');
+      issued.revoked = true; // rotation: each refresh token works once
+      return reply.send(this.issue());
+    }
+    return refuse('unsupported_grant_type', 'Only authorization_code and refresh_token');
+  }
+
+  private issue() {
+    const ttl = this.options.tokenTtlSeconds ?? 3600;
+    const accessToken = randomBytes(20).toString('hex');
+    const refreshToken = randomBytes(20).toString('hex');
+    this.access.set(accessToken, { expiresAt: this.now() + ttl * 1000, revoked: false });
+    this.refresh.set(refreshToken, { expiresAt: Number.MAX_SAFE_INTEGER, revoked: false });
+    return {
+      token_type: 'Bearer',
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ttl,
+      scope: this.paths.scopes.join(' '),
+      ...(this.paths.tokenExtras?.() ?? {}),
+    };
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

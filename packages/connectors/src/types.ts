@@ -1,0 +1,153 @@
+import type { NewSample, SourceKind } from '@healthfolio/core';
+import type { FastifyPluginAsync } from 'fastify';
+
+/** How the provider's OAuth 2.0 authorization-code flow works. URLs are relative to `authBaseUrl`. */
+export interface OAuthSettings {
+  authorizePath: string;
+  tokenPath: string;
+  /** Where a token is revoked on disconnect, when the provider offers it. */
+  revokePath?: string;
+  /**
+   * How the revocation is sent: `form` (default: `token=<refresh or access token>` plus the client, RFC 7009),
+   * `access_token` (`access_token=<access token>`, Strava's deauthorize), or `bearer` (DELETE with the
+   * access token, WHOOP's `/v2/user/access`).
+   */
+  revokeStyle?: 'form' | 'access_token' | 'bearer';
+  scopes: readonly string[];
+  /** Joined with a space unless the provider says otherwise (Strava uses a comma). */
+  scopeSeparator?: string;
+  /** PKCE (S256) when the provider supports it. */
+  pkce: boolean;
+  /** How the client authenticates at the token endpoint. */
+  clientAuth: 'body' | 'basic';
+  /** Extra parameters of the authorize URL (Google: access_type=offline, prompt=consent). */
+  authorizeParams?: Readonly<Record<string, string>>;
+  /** Extra form fields of every token request (Withings: action=requesttoken). */
+  tokenParams?: Readonly<Record<string, string>>;
+}
+
+/** Everything fixed about one provider's connector. */
+export interface ConnectorManifest {
+  kind: SourceKind;
+  /** The provider's API base, overridable with `<KIND>_BASE_URL`. */
+  apiBaseUrl: string;
+  /** Where the token (and revoke) endpoints live, when not under the API base. */
+  authBaseUrl?: string;
+  /** Where the browser is sent to consent, when apart from the token endpoint (accounts.google.com). */
+  authorizeBaseUrl?: string;
+  oauth?: OAuthSettings;
+  /** How far back the provider lets a first sync reach. */
+  backfillDays: number;
+  /** The first sync reaches this far back unless asked for more (`sync?days=`). */
+  defaultDays: number;
+  /** Every connected source re-syncs this often. */
+  syncEveryMinutes: number;
+  /** Password sign-in providers whose sign-in still needs the operator's app client (Eight Sleep). */
+  needsClient?: boolean;
+  /** The provider's documented limit, for the operator and for pacing. */
+  rateLimit: string;
+  /** Where an operator registers an app with the provider. */
+  registerAppUrl: string;
+  /** The provider's API reference. */
+  docsUrl: string;
+}
+
+/** Tokens as the provider issued them; stored encrypted, never answered by any endpoint. */
+export interface TokenSet {
+  accessToken: string;
+  /** How the token is sent: `Authorization: Bearer` (default) or as a `Cookie` header (Peloton's session). */
+  tokenType?: 'bearer' | 'cookie';
+  refreshToken?: string;
+  /** Epoch ms. */
+  expiresAt?: number;
+  scope?: string;
+  /** Provider extras worth keeping (Strava's athlete id, Withings' userid). */
+  extra?: Record<string, string | number>;
+}
+
+export interface LoginContext {
+  /** The provider's API base (or its sandbox). */
+  baseUrl: string;
+  fetch: typeof fetch;
+  now: number;
+  /** The operator's app client (`<KIND>_CLIENT_ID` / `_CLIENT_SECRET`), when the provider's sign-in needs one. */
+  clientId?: string;
+  clientSecret?: string;
+  /** `<KIND>_AUTH_BASE_URL`, when set. */
+  authBaseUrl?: string;
+}
+
+/** Reads from the provider's API, with auth, refresh on 401, waiting on 429 and a timeout. */
+export interface ProviderHttp {
+  get<T = unknown>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
+  /** A form-encoded POST for APIs that read that way (Withings' `action=getmeas`); same auth and retries. */
+  post<T = unknown>(path: string, form: Record<string, string | number | undefined>): Promise<T>;
+}
+
+export interface SyncContext {
+  http: ProviderHttp;
+  /** Epoch ms, inclusive start and exclusive end of what to fetch. */
+  from: number;
+  to: number;
+  /** Where the previous run stopped (a connector's own string), or null for a fresh window. */
+  cursor: string | null;
+  /** The person's IANA zone, for providers that send local dates without offsets. */
+  timeZone: string;
+  signal: AbortSignal;
+}
+
+/**
+ * One page the provider answered, kept raw so a mapping fix can be replayed over it later without
+ * calling the provider again. `cursor` says where to resume after this page.
+ */
+export interface RawPage {
+  /** Which endpoint it came from ("daily_sleep"); `normalize` maps by it. */
+  resource: string;
+  payload: unknown;
+  cursor: string | null;
+}
+
+/**
+ * One provider. `sync` fetches raw pages in a fixed order; `normalize` maps one page to samples. The
+ * split lets `npm run sources:replay` re-map stored pages after a mapping fix.
+ */
+export interface Connector {
+  manifest: ConnectorManifest;
+  /**
+   * For providers without third-party OAuth (Peloton, Eight Sleep): signs in with the person's
+   * username and password and answers the session. The password is used once and never stored.
+   */
+  login?(credentials: { username: string; password: string }, context: LoginContext): Promise<TokenSet>;
+  /** Renews a password sign-in's session with its refresh token (Eight Sleep); without it a 401 asks to reconnect. */
+  refresh?(tokens: TokenSet, context: LoginContext): Promise<TokenSet>;
+  sync(context: SyncContext): AsyncIterable<RawPage>;
+  normalize(page: Pick<RawPage, 'resource' | 'payload'>, context: { timeZone: string }): NewSample[];
+  /** A fake of the provider's API for tests and sandbox mode, mounted under a prefix. */
+  fake: FastifyPluginAsync<FakeOptions>;
+}
+
+export interface FakeOptions {
+  /** Epoch ms "now" of the generated data; a year of it ends here. */
+  now?: () => number;
+  /** Access tokens expire after this many seconds (default 3600). */
+  tokenTtlSeconds?: number;
+  /** Every n-th API request answers 429 with Retry-After (0: never). */
+  rateLimitEvery?: number;
+  /** The client the fake accepts (any when unset). */
+  clientId?: string;
+  clientSecret?: string;
+  /** Filled by the fake, so a test can expire or revoke its tokens and count its requests. */
+  control?: FakeControl;
+}
+
+/** What a test can do to a running fake. */
+export interface FakeControl {
+  /** Access tokens expire now. */
+  expireTokens?: () => void;
+  /** Every refresh token is revoked, as when the person removes the app at the provider. */
+  revokeGrants?: () => void;
+  /** API requests answered with data so far. */
+  requests?: () => number;
+  /** From now on every n-th API request answers 429 (0: never). */
+  rateLimitEvery?: (n: number) => void;
+}
