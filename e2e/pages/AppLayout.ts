@@ -38,11 +38,11 @@ export class AppLayout {
       nav = this.page.locator('.MuiDrawer-modal').getByRole('navigation', { name: 'Main' });
       await nav.waitFor({ state: 'visible' });
     }
-    const comingSoon = text === 'Insights' || text === 'Goals' || text === 'Reports';
+    const comingSoon = text === 'Reports';
     return nav.getByRole(comingSoon ? 'button' : 'link', { name: new RegExp(`^${text}`) });
   }
 
-  async navigateTo(text: Exclude<NavEntry, 'Insights' | 'Goals' | 'Reports'>): Promise<void> {
+  async navigateTo(text: Exclude<NavEntry, 'Reports'>): Promise<void> {
     await (await this.navItem(text)).click();
   }
 

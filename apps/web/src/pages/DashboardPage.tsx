@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../features/auth';
+import { InsightsPanel } from '../features/insights';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
 import {
@@ -45,6 +46,7 @@ export function DashboardPage() {
         </Typography>
         {items.length > 0 && addButton('contained')}
       </Stack>
+      <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && <MetricsError error={summary.error} onRetry={() => void summary.refetch()} />}
       {summary.isSuccess && items.length === 0 && (

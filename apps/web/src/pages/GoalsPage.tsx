@@ -1,10 +1,7 @@
-import { ComingSoonPage } from '../features/layout/ComingSoonPage';
+import { GoalsView } from '../features/goals';
+import { useDocumentTitle } from '../features/layout';
 
 export function GoalsPage() {
-  return (
-    <ComingSoonPage
-      title="Goals"
-      description="Set targets for sleep, activity, weight or lab values and follow your progress toward them."
-    />
-  );
+  useDocumentTitle('Goals');
+  return <GoalsView />;
 }

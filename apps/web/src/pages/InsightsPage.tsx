@@ -1,10 +1,7 @@
-import { ComingSoonPage } from '../features/layout/ComingSoonPage';
+import { InsightsView } from '../features/insights';
+import { useDocumentTitle } from '../features/layout';
 
 export function InsightsPage() {
-  return (
-    <ComingSoonPage
-      title="Insights"
-      description="Trends, anomalies against your own baseline and correlations between your metrics, each showing the data it rests on."
-    />
-  );
+  useDocumentTitle('Insights');
+  return <InsightsView />;
 }

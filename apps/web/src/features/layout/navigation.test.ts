@@ -13,12 +13,8 @@ describe('navigation config', () => {
     ]);
   });
 
-  it('marks Insights, Goals and Reports as coming soon', () => {
-    expect(navigationItems.filter((item) => item.comingSoon).map((item) => item.text)).toEqual([
-      'Insights',
-      'Goals',
-      'Reports',
-    ]);
+  it('marks only Reports as coming soon; Insights and Goals work', () => {
+    expect(navigationItems.filter((item) => item.comingSoon).map((item) => item.text)).toEqual(['Reports']);
   });
 
   it('uses the 240 px drawer', () => {

@@ -19,8 +19,8 @@ export const DRAWER_WIDTH = 240;
 export const navigationItems: readonly NavigationItem[] = [
   { text: 'Dashboard', icon: DashboardOutlined, path: '/dashboard', comingSoon: false },
   { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false },
-  { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: true },
-  { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: true },
+  { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false },
+  { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false },
   { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: true },
   { text: 'About Us', icon: InfoOutlined, path: '/about', comingSoon: false },
 ];

@@ -1,0 +1,38 @@
+import { getConverter, getMetric, unitLabel, type Goal } from '@healthfolio/core';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * Whether the title is the one the server made because none was given ("Steps at least 10,000 a day",
+ * apps/server/src/modules/goals/goal-spec.ts). The server wrote it in the unit the target was typed
+ * in, which the goal no longer records, so each unit the target may have been typed in is tried.
+ * Such a title is the target in other words: the card shows its own sentence in the user's units
+ * instead, and an edit leaves the title empty so the server writes it anew for the new target.
+ */
+export function isDefaultTitle(goal: Goal): boolean {
+  const metric = getMetric(goal.metric);
+  if (!metric?.unit) return false;
+  const bound = goal.direction === 'at_most' ? 'at most' : 'at least';
+  const when =
+    goal.period === 'daily' ? ' a day' : goal.period === 'weekly' ? ' a week' : ` by ${goal.deadline ?? ''}`;
+  const units = new Set([
+    goal.unit,
+    metric.display?.metric.unit,
+    metric.display?.imperial.unit,
+    ...(metric.specialConversions ?? []).map((c) => c.from),
+    ...(metric.molarMass !== undefined ? ['mmol/L'] : []),
+  ]);
+  for (const unit of units) {
+    if (!unit) continue;
+    let target: number;
+    try {
+      target = unit === goal.unit ? goal.target : getConverter(goal.unit, unit, metric.kind)(goal.target);
+    } catch {
+      continue;
+    }
+    const label = unitLabel(unit);
+    const shown = label && label !== '1' ? ` ${label}` : '';
+    if (goal.title === `${metric.label} ${bound} ${numberFormat.format(target)}${shown}${when}`) return true;
+  }
+  return false;
+}

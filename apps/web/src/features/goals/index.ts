@@ -1,0 +1,2 @@
+// The Goals page; imported only by the lazily loaded GoalsPage.
+export { GoalsView } from './GoalsView';

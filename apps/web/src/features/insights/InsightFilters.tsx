@@ -1,0 +1,46 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { insightSeverities, insightTypes, type InsightsQuery } from '@healthfolio/core';
+import { isInsightSeverity, isInsightType, severityLabels, typeLabels } from './insight-text';
+
+interface InsightFiltersProps {
+  query: InsightsQuery;
+  onChange: (changes: Partial<InsightsQuery>) => void;
+}
+
+/** Type and severity selects; "All" clears one. */
+export function InsightFilters({ query, onChange }: InsightFiltersProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
+      <TextField
+        select
+        label="Type"
+        value={query.type}
+        onChange={(e) => onChange({ type: isInsightType(e.target.value) ? e.target.value : 'all' })}
+        sx={{ minWidth: 200 }}
+      >
+        <MenuItem value="all">All types</MenuItem>
+        {insightTypes.map((type) => (
+          <MenuItem key={type} value={type}>
+            {typeLabels[type]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Severity"
+        value={query.severity}
+        onChange={(e) => onChange({ severity: isInsightSeverity(e.target.value) ? e.target.value : 'all' })}
+        sx={{ minWidth: 160 }}
+      >
+        <MenuItem value="all">All</MenuItem>
+        {insightSeverities.map((severity) => (
+          <MenuItem key={severity} value={severity}>
+            {severityLabels[severity]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

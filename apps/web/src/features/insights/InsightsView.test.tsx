@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../test/app-test-utils';
+import { dismissInsight, fetchInsights, refreshInsights } from './insights-api';
+import { InsightsView } from './InsightsView';
+import { insight } from './test-utils';
+
+vi.mock('./insights-api', () => ({
+  fetchInsights: vi.fn(),
+  dismissInsight: vi.fn(),
+  refreshInsights: vi.fn(),
+}));
+
+const trend = insight();
+const anomaly = insight({
+  id: 'ins_2',
+  type: 'anomaly',
+  severity: 'critical',
+  title: 'Glucose far above your usual',
+  relatedMetrics: ['blood_glucose'],
+  series: [],
+});
+
+function renderAt(url: string) {
+  const { ui } = signedIn(<InsightsView />, { url });
+  render(ui);
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const lastQuery = () => vi.mocked(fetchInsights).mock.lastCall?.[0];
+
+// Opening MUI selects is slow in jsdom; a loaded machine needs more than the default 5 s.
+describe('InsightsView', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('asks the API for the filters in the URL and shows them in the selects', async () => {
+    vi.mocked(fetchInsights).mockResolvedValue([anomaly]);
+    renderAt('/insights?type=anomaly&severity=critical');
+    expect(await screen.findByText('Glucose far above your usual')).toBeTruthy();
+    expect(lastQuery()).toEqual({ type: 'anomaly', severity: 'critical' });
+    expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toBe('Anomaly');
+    expect(screen.getByRole('combobox', { name: 'Severity' }).textContent).toBe('Critical');
+  });
+
+  it('reads a filter it does not know as all', async () => {
+    vi.mocked(fetchInsights).mockResolvedValue([trend]);
+    renderAt('/insights?type=gossip&severity=loud');
+    await screen.findByText(trend.title);
+    expect(lastQuery()).toEqual({ type: 'all', severity: 'all' });
+    expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toBe('All types');
+  });
+
+  it('puts a chosen filter in the URL and asks the API with it', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchInsights).mockImplementation((query) =>
+      Promise.resolve([trend, anomaly].filter((i) => query.type === 'all' || i.type === query.type)),
+    );
+    renderAt('/insights');
+    await screen.findByText(anomaly.title);
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Trend' }));
+    await waitFor(() => expect(screen.queryByText(anomaly.title)).toBeNull());
+    expect(location()).toBe('/insights?type=trend');
+    expect(lastQuery()).toEqual({ type: 'trend', severity: 'all' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Severity' }));
+    await user.click(screen.getByRole('option', { name: 'Warning' }));
+    await waitFor(() => expect(location()).toBe('/insights?type=trend&severity=warning'));
+    expect(lastQuery()).toEqual({ type: 'trend', severity: 'warning' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'All types' }));
+    await waitFor(() => expect(location()).toBe('/insights?severity=warning'));
+  });
+
+  it('says what to do when there are no insights at all', async () => {
+    vi.mocked(fetchInsights).mockResolvedValue([]);
+    renderAt('/insights');
+    expect(await screen.findByRole('heading', { name: 'No insights yet' })).toBeTruthy();
+    expect(
+      screen.getByText(/Insights appear once you have a few weeks of data — import an export/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sources page' }).getAttribute('href')).toBe('/data-sources');
+  });
+
+  it('offers to clear filters that match nothing', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchInsights).mockImplementation((query) =>
+      Promise.resolve(query.severity === 'all' ? [trend] : []),
+    );
+    renderAt('/insights?severity=critical');
+    expect(await screen.findByText('No insights match these filters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all insights' }));
+    expect(await screen.findByText(trend.title)).toBeTruthy();
+    expect(location()).toBe('/insights');
+  });
+
+  it('takes a dismissed card away at once, before the server answers', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchInsights).mockResolvedValue([trend, anomaly]);
+    vi.mocked(dismissInsight).mockReturnValue(new Promise(() => {}));
+    renderAt('/insights');
+    await screen.findByText(trend.title);
+    await user.click(screen.getByRole('button', { name: `Dismiss: ${trend.title}` }));
+    await waitFor(() => expect(screen.queryByText(trend.title)).toBeNull());
+    expect(screen.getByText(anomaly.title)).toBeTruthy();
+    expect(dismissInsight).toHaveBeenCalledWith('ins_1');
+  });
+
+  it('brings the card back and says why when the server refuses', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchInsights).mockResolvedValue([trend]);
+    const config = { headers: new AxiosHeaders() };
+    vi.mocked(dismissInsight).mockRejectedValue(
+      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+        status: 404,
+        statusText: '',
+        headers: {},
+        config,
+        data: { error: { code: 'not_found', message: 'No such insight.' } },
+      }),
+    );
+    renderAt('/insights');
+    await user.click(await screen.findByRole('button', { name: `Dismiss: ${trend.title}` }));
+    expect((await screen.findByRole('alert')).textContent).toContain('No such insight.');
+    expect(screen.getByText(trend.title)).toBeTruthy();
+  });
+
+  it('refreshes on request, showing progress, then the new list', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchInsights).mockResolvedValueOnce([]).mockResolvedValue([trend]);
+    let finish: (items: (typeof trend)[]) => void = () => {};
+    vi.mocked(refreshInsights).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderAt('/insights');
+    await screen.findByText('No insights yet');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const busy = screen.getByRole('button', { name: /Refreshing/ });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    expect(within(busy).getByRole('progressbar')).toBeTruthy();
+    finish([trend]);
+    expect(await screen.findByText(trend.title)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows the error with a way to retry', async () => {
+    vi.mocked(fetchInsights).mockRejectedValue(new Error('Cannot reach the server.'));
+    renderAt('/insights');
+    expect(await screen.findByText('Your insights could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

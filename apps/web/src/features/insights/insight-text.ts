@@ -1,0 +1,37 @@
+import {
+  insightSeverities,
+  insightTypes,
+  type Insight,
+  type InsightSeverity,
+  type InsightType,
+} from '@healthfolio/core';
+
+export const typeLabels: Record<InsightType, string> = {
+  trend: 'Trend',
+  anomaly: 'Anomaly',
+  goal_progress: 'Goal progress',
+  correlation: 'Correlation',
+  prediction: 'Prediction',
+  recommendation: 'Recommendation',
+};
+
+export const severityLabels: Record<InsightSeverity, string> = {
+  info: 'Info',
+  warning: 'Warning',
+  critical: 'Critical',
+};
+
+export const isInsightType = (value: string | null): value is InsightType =>
+  (insightTypes as readonly (string | null)[]).includes(value);
+
+export const isInsightSeverity = (value: string | null): value is InsightSeverity =>
+  (insightSeverities as readonly (string | null)[]).includes(value);
+
+const rank: Record<InsightSeverity, number> = { critical: 0, warning: 1, info: 2 };
+
+/** The Dashboard's few: critical, then warning, then info; the newest first within each. */
+export function importantFirst(items: readonly Insight[], limit: number): Insight[] {
+  return [...items]
+    .sort((a, b) => rank[a.severity] - rank[b.severity] || b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit);
+}
