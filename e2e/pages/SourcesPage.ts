@@ -15,6 +15,10 @@ export class SourcesPage {
   readonly result: Locator;
   /** A file the server would not take. */
   readonly refusal: Locator;
+  /** A lab or DEXA report read and waiting: "Review 4 results". */
+  readonly reviewButton: Locator;
+  /** Why the import stopped: a failed import's message on its card. */
+  readonly failure: Locator;
   readonly history: Locator;
   readonly historyItems: Locator;
 
@@ -27,6 +31,8 @@ export class SourcesPage {
     this.importCard = this.importSection.getByTestId('import-card');
     this.result = this.importCard.getByRole('alert').filter({ hasText: /^Imported:/ });
     this.refusal = this.importSection.getByRole('alert').filter({ hasText: 'This file was not imported' });
+    this.reviewButton = this.importCard.getByRole('button', { name: /^Review \d+ results?$/ });
+    this.failure = this.importCard.getByRole('alert').filter({ hasNotText: /^Imported:/ });
     this.history = page.getByRole('region', { name: 'Import history', exact: true });
     this.historyItems = this.history.getByRole('listitem');
   }

@@ -1,7 +1,10 @@
 export { AppLayout, type NavEntry } from './AppLayout';
 export { DashboardPage } from './DashboardPage';
+export { GoalsPage, type GoalEntry } from './GoalsPage';
+export { InsightsPage } from './InsightsPage';
 export { LoginPage } from './LoginPage';
 export { PasswordResetPages } from './PasswordResetPages';
+export { ReportReviewDialog } from './ReportReviewDialog';
 export { SettingsPage } from './SettingsPage';
 export { SourcesPage } from './SourcesPage';
 export { WaitlistPage } from './WaitlistPage';

@@ -60,7 +60,7 @@ export function DropZone({ onFile, disabled = false, helper }: DropZoneProps) {
       <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }} aria-hidden>
         <UploadFileOutlined />
       </Box>
-      <Typography sx={{ mb: 2 }}>Drag and drop an export file here, or</Typography>
+      <Typography sx={{ mb: 2 }}>Drag and drop an export file or a lab or DEXA PDF here, or</Typography>
       <Button variant="contained" disabled={disabled} onClick={() => input.current?.click()}>
         Choose file
       </Button>

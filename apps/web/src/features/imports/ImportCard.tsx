@@ -1,19 +1,35 @@
 import type { ImportJob } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { isActive, liveCounts, readPercent, resultCounts } from './import-text';
 import { ImportStatusChip } from './ImportStatusChip';
 import { RejectionList } from './RejectionList';
+import { DownloadPdfButton } from './review/DownloadPdfButton';
+import { ReportReviewDialog } from './review/ReportReviewDialog';
+import { reviewLabel } from './review/review-text';
 
-/** The import just started: how far the server has read, live counts, then the result. */
-export function ImportCard({ job }: { job: ImportJob }) {
+interface ImportCardProps {
+  job: ImportJob;
+  /** A report under review was discarded: the import is gone. */
+  onDiscarded?: () => void;
+}
+
+/**
+ * The import just started: how far the server has read, live counts, then the result. A lab or DEXA
+ * report stops for review first, and keeps its original PDF downloadable.
+ */
+export function ImportCard({ job, onDiscarded }: ImportCardProps) {
   const titleId = useId();
+  const [reviewing, setReviewing] = useState(false);
   const active = isActive(job.status);
+  const needsReview = job.status === 'needs_review';
+  const resultCount = job.results?.length ?? job.recordsRead;
   return (
     <Paper
       component="article"
@@ -37,21 +53,46 @@ export function ImportCard({ job }: { job: ImportJob }) {
         {active && (
           <LinearProgress variant="determinate" value={readPercent(job)} aria-label="Import progress" />
         )}
-        {job.status !== 'succeeded' && (
+        {job.status !== 'succeeded' && !needsReview && (
           <Typography variant="body2" data-testid="import-counts">
             {liveCounts(job)}
           </Typography>
         )}
         {job.status === 'succeeded' && <Alert severity="success">Imported: {resultCounts(job)}</Alert>}
         {job.status === 'failed' && <Alert severity="error">{job.failure ?? 'The import stopped.'}</Alert>}
-        {job.status === 'needs_review' && <Alert severity="info">This import needs your review.</Alert>}
+        {needsReview && (
+          <Alert severity="info">
+            Check what was read from this report before it is saved. Nothing is saved until you do.
+          </Alert>
+        )}
         {job.warnings.map((warning, index) => (
           <Alert severity="warning" key={index}>
             {warning}
           </Alert>
         ))}
         <RejectionList problems={job.errors} rejected={job.rejected} />
+        {(needsReview || job.documentUrl) && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {needsReview && (
+              <Button variant="contained" onClick={() => setReviewing(true)}>
+                {reviewLabel(resultCount)}
+              </Button>
+            )}
+            {job.documentUrl && <DownloadPdfButton job={job} />}
+          </Stack>
+        )}
       </Stack>
+      {reviewing && (
+        <ReportReviewDialog
+          jobId={job.id}
+          fileName={job.fileName}
+          onClose={() => setReviewing(false)}
+          onDiscarded={() => {
+            setReviewing(false);
+            onDiscarded?.();
+          }}
+        />
+      )}
     </Paper>
   );
 }

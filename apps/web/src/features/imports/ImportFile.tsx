@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES_DEFAULT } from '@healthfolio/core';
+import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { DropZone } from './DropZone';
 import { ImportCard } from './ImportCard';
@@ -17,10 +18,12 @@ export function ImportFile() {
   const { upload, progress } = useUploadImport();
   const [jobId, setJobId] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [discarded, setDiscarded] = useState<string | null>(null);
   const job = useImportJob(jobId);
 
   const start = (file: File) => {
     setRefusal(null);
+    setDiscarded(null);
     if (file.size > IMPORT_MAX_BYTES_DEFAULT) {
       setRefusal({
         message: `This file is larger than ${formatBytes(IMPORT_MAX_BYTES_DEFAULT)}.`,
@@ -42,7 +45,20 @@ export function ImportFile() {
       <DropZone onFile={start} disabled={progress !== null} helper={helper} />
       {progress && <UploadProgressBar progress={progress} />}
       {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
-      {job.data && <ImportCard job={job.data} />}
+      {discarded && (
+        <Alert severity="info" onClose={() => setDiscarded(null)}>
+          Discarded {discarded}: nothing from it was saved.
+        </Alert>
+      )}
+      {job.data && (
+        <ImportCard
+          job={job.data}
+          onDiscarded={() => {
+            setDiscarded(job.data?.fileName ?? 'the report');
+            setJobId(null);
+          }}
+        />
+      )}
     </ImportsSection>
   );
 }

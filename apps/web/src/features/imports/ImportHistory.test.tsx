@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportHistory } from './ImportHistory';
 import { fetchImports } from './imports-api';
 import type * as Api from './imports-api';
-import { importJob, testQueryClient, WithQueries } from './test-utils';
+import { importJob, reportJob, testQueryClient, WithQueries } from './test-utils';
 
 vi.mock('./imports-api', async (importOriginal) => ({
   ...(await importOriginal<typeof Api>()),
@@ -45,5 +45,15 @@ describe('ImportHistory', () => {
     expect(items[0]?.textContent).toContain('Imported');
     expect(items[1]?.textContent).toContain('Apple Health export');
     expect(items[1]?.textContent).toContain('Failed');
+  });
+
+  it('offers a report waiting for review, and its original PDF', async () => {
+    vi.mocked(fetchImports).mockResolvedValue([reportJob()]);
+    renderHistory();
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item?.textContent).toContain('4 results read, not saved until reviewed');
+    expect(item?.textContent).toContain('Needs review');
+    expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download original PDF' })).toBeTruthy();
   });
 });

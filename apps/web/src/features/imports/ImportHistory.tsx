@@ -3,13 +3,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { toApiError } from '../../lib/api';
-import { formatDate, isActive, liveCounts, resultCounts } from './import-text';
+import { formatDate, isActive, liveCounts, resultCounts, reviewCounts } from './import-text';
 import { ImportStatusChip } from './ImportStatusChip';
 import { useImports } from './queries';
+import { DownloadPdfButton } from './review/DownloadPdfButton';
+import { ReportReviewDialog } from './review/ReportReviewDialog';
 
 function HistoryItem({ job }: { job: ImportJob }) {
+  const [reviewing, setReviewing] = useState(false);
+  const needsReview = job.status === 'needs_review';
   return (
     <Box
       component="li"
@@ -29,10 +35,33 @@ function HistoryItem({ job }: { job: ImportJob }) {
           {[job.formatLabel ?? 'Unknown format', formatDate(job.createdAt)].join(' · ')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {isActive(job.status) ? liveCounts(job) : resultCounts(job)}
+          {isActive(job.status) ? liveCounts(job) : needsReview ? reviewCounts(job) : resultCounts(job)}
         </Typography>
+        {(needsReview || job.documentUrl) && (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            {needsReview && (
+              <Button size="small" variant="outlined" onClick={() => setReviewing(true)}>
+                Review
+              </Button>
+            )}
+            {job.documentUrl && <DownloadPdfButton job={job} />}
+          </Stack>
+        )}
       </Box>
       <ImportStatusChip status={job.status} />
+      {reviewing && (
+        <ReportReviewDialog
+          jobId={job.id}
+          fileName={job.fileName}
+          onClose={() => setReviewing(false)}
+          onDiscarded={() => setReviewing(false)}
+        />
+      )}
     </Box>
   );
 }

@@ -25,6 +25,12 @@ export const liveCounts = (job: ImportJob): string =>
 export const resultCounts = (job: ImportJob): string =>
   `${formatCount(job.inserted)} added, ${formatCount(job.duplicates)} already there, ${formatCount(job.rejected)} rejected`;
 
+/** A report waiting for review: "12 results read, not saved until reviewed". */
+export const reviewCounts = (job: ImportJob): string => {
+  const n = job.results?.length ?? job.recordsRead;
+  return `${formatCount(n)} result${n === 1 ? '' : 's'} read, not saved until reviewed`;
+};
+
 /** "Uploading clarity.csv — 42 %". */
 export const uploadText = (fileName: string, share: number): string =>
   `Uploading ${fileName} — ${Math.round(share * 100)} %`;

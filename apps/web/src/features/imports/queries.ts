@@ -9,10 +9,12 @@ export const importsKeys = {
   list: ['imports', 'list'] as const,
   formats: ['imports', 'formats'] as const,
   job: (id: string) => ['imports', 'job', id] as const,
+  /** A report's original PDF, as bytes. */
+  document: (id: string) => ['imports', 'document', id] as const,
 };
 
 /** The Dashboard's queries all sit under this prefix (features/metrics/queries.ts). */
-const metricsPrefix = ['metrics'] as const;
+export const metricsPrefix = ['metrics'] as const;
 
 /** Once a second while the server is still reading the file. */
 const POLL_MS = 1000;

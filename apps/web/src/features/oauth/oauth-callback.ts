@@ -1,3 +1,4 @@
+import type { DataSource } from '@healthfolio/core';
 import { apiPost, toApiError } from '../../lib/api';
 
 export interface OAuthCallbackParams {
@@ -27,8 +28,11 @@ export async function completeOAuth({
   if (error) return failure(errorDescription ?? error);
   if (!code || !state) return failure('The provider did not send an authorization code.');
   try {
-    const result = await apiPost<{ source?: string }>('/integrations/oauth/callback', { code, state });
-    return `/oauth-success?${new URLSearchParams({ source: result.source ?? '' }).toString()}`;
+    const result = await apiPost<{ source?: Pick<DataSource, 'name'> }>('/integrations/oauth/callback', {
+      code,
+      state,
+    });
+    return `/oauth-success?${new URLSearchParams({ source: result.source?.name ?? '' }).toString()}`;
   } catch (caught) {
     return failure(toApiError(caught).message);
   }

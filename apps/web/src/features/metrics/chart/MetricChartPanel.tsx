@@ -34,7 +34,7 @@ interface MetricChartPanelProps {
 export function MetricChartPanel({ id, item, range, since, onRangeChange, onClose }: MetricChartPanelProps) {
   const system = useUnitSystem();
   const summaryId = useId();
-  const bucket = bucketFor(range, item.aggregation);
+  const bucket = bucketFor(range, item.aggregation, item.category);
   const from = useMemo(() => rangeStart(range, since), [range, since]);
   const query = useMetricSeries({
     type: item.type,

@@ -74,6 +74,12 @@ describe('ranges and bands', () => {
     expect(bucketFor('all', 'avg')).toBe('month');
   });
 
+  it('draws labs as raw results in every range, so each keeps the range its lab printed', () => {
+    for (const range of ['day', 'month', 'all'] as const)
+      expect(bucketFor(range, 'last', 'labs')).toBe('raw');
+    expect(bucketFor('all', 'last', 'body')).toBe('month');
+  });
+
   it('prefers the range the lab printed over the general one', () => {
     const printed = raw('ldl_cholesterol', [{ value: 160, referenceRange: { high: 130 } }]);
     expect(referenceBand(printed, 'metric')).toEqual({ high: 130 });

@@ -21,8 +21,15 @@ export function isChartRange(value: string | null): value is ChartRange {
 /**
  * The bucket a range is drawn with. A day of a sum kind (steps) is drawn in merged hours, since raw
  * samples of two overlapping sources would count twice; other kinds show each reading with its source.
+ * Labs are few and each result carries the range its lab printed, so they are drawn raw in every range:
+ * each result its own point, with its flag, against the lab's own reference band.
  */
-export function bucketFor(range: ChartRange, aggregation: MetricAggregation): MetricBucket {
+export function bucketFor(
+  range: ChartRange,
+  aggregation: MetricAggregation,
+  category?: string,
+): MetricBucket {
+  if (category === 'labs') return 'raw';
   if (range === 'day') return aggregation === 'sum' ? 'hour' : 'raw';
   if (range === 'all') return 'month';
   return 'day';

@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import type { ImportJob } from '@healthfolio/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ImportCard } from '../ImportCard';
+import { fetchImport } from '../imports-api';
+import type * as Api from '../imports-api';
+import { useImportJob } from '../queries';
+import { importJob, reportJob, testQueryClient, WithQueries } from '../test-utils';
+import type { PdfPageViewProps } from './PdfPageView';
+import { confirmImport, discardImport } from './review-api';
+import type * as ReviewApi from './review-api';
+
+vi.mock('../imports-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  fetchImport: vi.fn(),
+}));
+vi.mock('./review-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReviewApi>()),
+  confirmImport: vi.fn(),
+  discardImport: vi.fn(),
+}));
+// pdf.js needs a real canvas; the page view says which page and region it would show instead.
+vi.mock('./PdfPageView', () => ({
+  PdfPageView: ({ page, region, regionLabel }: PdfPageViewProps) => (
+    <p data-testid="pdf-view">
+      {`Page ${page}`}
+      {region && regionLabel ? `, box at ${region.x},${region.y}: ${regionLabel}` : ''}
+    </p>
+  ),
+}));
+
+/** The Sources page's card of Chen's report, following its import as ImportFile does. */
+function ReportCard({ onDiscarded }: { onDiscarded: () => void }) {
+  const job = useImportJob('imp_report');
+  return job.data ? <ImportCard job={job.data} onDiscarded={onDiscarded} /> : null;
+}
+
+let current: ImportJob;
+
+function renderCard() {
+  const client = testQueryClient();
+  const onDiscarded = vi.fn();
+  render(
+    <WithQueries client={client}>
+      <ReportCard onDiscarded={onDiscarded} />
+    </WithQueries>,
+  );
+  return { client, onDiscarded };
+}
+
+async function openReview() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Review 4 results' }));
+  return screen.findByRole('dialog', { name: 'Review chen-quest-2026.pdf' });
+}
+
+const rowOf = (dialog: HTMLElement, name: string) =>
+  within(dialog)
+    .getAllByTestId('review-row')
+    .find((row) => row.textContent?.includes(name))!;
+
+describe('reviewing a lab report before saving', () => {
+  beforeEach(() => {
+    current = reportJob();
+    vi.mocked(fetchImport).mockImplementation(() => Promise.resolve(current));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('shows every result read, with its catalogue kind, range and flag', async () => {
+    renderCard();
+    const dialog = await openReview();
+    expect(within(dialog).getByText('Quest Diagnostics · Nov 12, 2026')).toBeTruthy();
+    expect(within(dialog).getAllByTestId('review-row')).toHaveLength(4);
+
+    const glucose = rowOf(dialog, 'GLUCOSE');
+    expect(within(glucose).getByText('Glucose')).toBeTruthy();
+    expect(within(glucose).getByRole('textbox', { name: 'Value of GLUCOSE' })).toHaveProperty('value', '105');
+    expect(within(glucose).getByRole('textbox', { name: 'Unit of GLUCOSE' })).toHaveProperty(
+      'value',
+      'mg/dL',
+    );
+    expect(glucose.textContent).toContain('65-99');
+    expect(glucose.textContent).toContain('High');
+
+    expect(rowOf(dialog, 'LDL-CHOLESTEROL').textContent).toContain('≤ 100');
+    expect(rowOf(dialog, 'HDL CHOLESTEROL').textContent).toContain('≥ 39');
+    const omega = rowOf(dialog, 'OMEGA-3 INDEX');
+    expect(within(omega).getByText('Not in catalogue — kept as custom')).toBeTruthy();
+    expect(within(omega).getByRole('textbox', { name: 'Value of OMEGA-3 INDEX' })).toHaveProperty(
+      'value',
+      '<4.0',
+    );
+    expect(omega.textContent).toContain('Low');
+    expect(within(dialog).getByRole('button', { name: 'Save 4 results' })).toBeTruthy();
+  });
+
+  it('shows the page region of the row selected, and of the row under the pointer', async () => {
+    renderCard();
+    const dialog = await openReview();
+    const view = within(dialog).getByTestId('pdf-view');
+    expect(view.textContent).toBe('Page 1, box at 36,194: GLUCOSE, line 1');
+    await userEvent.click(rowOf(dialog, 'LDL-CHOLESTEROL'));
+    expect(view.textContent).toBe('Page 1, box at 36,208: LDL-CHOLESTEROL, line 2');
+    await userEvent.hover(rowOf(dialog, 'OMEGA-3 INDEX'));
+    expect(view.textContent).toContain('OMEGA-3 INDEX, line 4');
+    await userEvent.unhover(rowOf(dialog, 'OMEGA-3 INDEX'));
+    expect(view.textContent).toContain('LDL-CHOLESTEROL, line 2');
+  });
+
+  it('saves a corrected value and a left-out row, then shows the import and refreshes the Dashboard', async () => {
+    vi.mocked(confirmImport).mockImplementation(() => {
+      current = reportJob({ status: 'succeeded', results: undefined, inserted: 3 });
+      return Promise.resolve(current);
+    });
+    const { client } = renderCard();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const dialog = await openReview();
+    const value = within(dialog).getByRole('textbox', { name: 'Value of GLUCOSE' });
+    await userEvent.clear(value);
+    await userEvent.type(value, '110');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Leave out HDL CHOLESTEROL' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save 3 results' }));
+
+    expect(confirmImport).toHaveBeenCalledWith('imp_report', {
+      results: [
+        { id: 'r1', value: 110, valueText: '110' },
+        { id: 'r3', skip: true },
+      ],
+    });
+    expect(await screen.findByText('Imported: 3 added, 0 already there, 0 rejected')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['metrics'] });
+    // The original stays downloadable from the card.
+    expect(screen.getByRole('button', { name: 'Download original PDF' })).toBeTruthy();
+  });
+
+  it('refuses a value that is neither a number nor the printed text', async () => {
+    renderCard();
+    const dialog = await openReview();
+    const value = within(dialog).getByRole('textbox', { name: 'Value of OMEGA-3 INDEX' });
+    await userEvent.clear(value);
+    await userEvent.type(value, 'below 4');
+    expect(within(dialog).getByText('Enter a number, or keep the printed “<4.0”')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
+    expect(within(dialog).getByText('Check the value of OMEGA-3 INDEX.')).toBeTruthy();
+    expect(confirmImport).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when saving fails", async () => {
+    const config = { headers: new AxiosHeaders() };
+    vi.mocked(confirmImport).mockRejectedValue(
+      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+        status: 409,
+        statusText: '',
+        headers: {},
+        config,
+        data: { error: { code: 'conflict', message: 'This import was already saved.' } },
+      }),
+    );
+    renderCard();
+    const dialog = await openReview();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
+    expect(await within(dialog).findByText('This import was already saved.')).toBeTruthy();
+    expect(confirmImport).toHaveBeenCalledWith('imp_report', {});
+  });
+
+  it('discards the report only after asking', async () => {
+    vi.mocked(discardImport).mockResolvedValue();
+    const { onDiscarded } = renderCard();
+    const dialog = await openReview();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard this report?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep reviewing' }));
+    expect(discardImport).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard this report?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(discardImport).toHaveBeenCalledWith('imp_report');
+    expect(onDiscarded).toHaveBeenCalled();
+    expect(confirmImport).not.toHaveBeenCalled();
+  });
+
+  it('offers no review for other imports', async () => {
+    current = importJob({ id: 'imp_report', status: 'succeeded', inserted: 30 });
+    renderCard();
+    expect(await screen.findByText('Imported: 30 added, 0 already there, 0 rejected')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Review/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download original PDF' })).toBeNull();
+  });
+});
