@@ -4,3 +4,4 @@ export * from './time';
 export { openUpload, type OpenUpload } from './files/open-upload';
 export { fileFromBuffer } from './files/memory-file';
 export { UnsafeArchiveError, defaultZipLimits, type ZipLimits } from './files/zip';
+export * from './pdf-report/public';

@@ -63,7 +63,8 @@ export type ImportFormat =
   | 'eight-sleep'
   | 'peloton'
   | 'strava'
-  | 'google-fit';
+  | 'google-fit'
+  | 'pdf-report';
 
 /**
  * One file format. `detect` looks at content (heads, and entry names inside an archive) and answers how
@@ -78,6 +79,25 @@ export interface Importer {
   detect(files: readonly ImportFile[]): Promise<number>;
   read(files: readonly ImportFile[], context: ImportContext): AsyncIterable<ImportChunk>;
 }
+
+/**
+ * A format whose results a person reviews before anything is written (lab and DEXA report PDFs):
+ * instead of streaming samples it extracts everything at once, for the review; the pipeline writes
+ * the confirmed results itself.
+ */
+export interface ReviewImporter<Options = unknown, Extraction = unknown> {
+  readonly format: ImportFormat;
+  readonly label: string;
+  readonly review: true;
+  detect(files: readonly ImportFile[]): Promise<number>;
+  extract(file: ImportFile, options: Options): Promise<Extraction>;
+}
+
+/** Either kind of importer, as the registry lists them. */
+export type AnyImporter = Importer | ReviewImporter;
+
+export const isReviewImporter = (importer: AnyImporter): importer is ReviewImporter =>
+  'review' in importer && importer.review;
 
 /** Thrown by `read` when the file is damaged past reading on; records read before it stay imported. */
 export class ImportFormatError extends Error {

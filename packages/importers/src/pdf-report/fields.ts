@@ -1,0 +1,77 @@
+import type { TextCell, TextLine } from './text/types';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+const iso = (year: number, month: number, day: number): string | undefined => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return undefined;
+  return date.toISOString().slice(0, 10);
+};
+
+/** Two-digit years are this century up to next year, else the last. */
+const fullYear = (year: number) =>
+  year >= 100 ? year : year + (year <= (new Date().getUTCFullYear() % 100) + 1 ? 2000 : 1900);
+
+/**
+ * The first date in a text, as an ISO day: "11/14/2026", "11/14/26", "2026-11-14", "Nov 14, 2026",
+ * "November 14, 2026", "14-Nov-2026", "14 Nov 2026". US reports write month before day.
+ */
+export function readDate(text: string): string | undefined {
+  let m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
+  if (m) return iso(+m[1]!, +m[2]!, +m[3]!);
+  m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(text);
+  if (m) return iso(fullYear(+m[3]!), +m[1]!, +m[2]!);
+  m = /\b([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})\b/.exec(text);
+  if (m && month(m[1]!)) return iso(+m[3]!, month(m[1]!)!, +m[2]!);
+  m = /\b(\d{1,2})[- ]([A-Za-z]{3,9})[- ](\d{4}|\d{2})\b/.exec(text);
+  if (m && month(m[2]!)) return iso(fullYear(+m[3]!), month(m[2]!)!, +m[1]!);
+  return undefined;
+}
+
+function month(name: string): number | undefined {
+  const i = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return i < 0 ? undefined : i + 1;
+}
+
+/**
+ * What follows a label ("Collected:", "Date Collected") on its line: the rest of the label's cell, else
+ * the next cells. Undefined when no line carries the label or nothing follows it.
+ */
+export function labelled(
+  lines: readonly TextLine[],
+  label: RegExp,
+): { text: string; line: TextLine } | undefined {
+  for (const line of lines) {
+    for (let i = 0; i < line.cells.length; i++) {
+      const cell = line.cells[i]!;
+      const m = label.exec(cell.text);
+      if (!m) continue;
+      const rest = cell.text.slice(m.index + m[0].length).replace(/^\s*[:#]?\s*/, '');
+      if (rest) return { text: rest, line };
+      const next = line.cells[i + 1];
+      if (next) return { text: next.text, line };
+    }
+  }
+  return undefined;
+}
+
+/** The text right under a heading ("Patient Information") in the heading's column. */
+export function underHeading(lines: readonly TextLine[], heading: RegExp): TextCell | undefined {
+  for (let i = 0; i < lines.length - 1; i++) {
+    const cell = lines[i]!.cells.find((c) => heading.test(c.text));
+    if (!cell) continue;
+    const below = lines[i + 1]!.cells.find((c) => Math.abs(c.x - cell.x) < 12);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+/** "CHEN, MEI" → "Mei Chen"; "Mei Chen" stays. Capitals become title case. */
+export function personName(printed: string): string {
+  const comma = /^([^,]+),\s*(.+)$/.exec(printed.trim());
+  const name = comma ? `${comma[2]} ${comma[1]}` : printed.trim();
+  const title =
+    name === name.toUpperCase() ? name.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : name;
+  return title.replace(/\s+/g, ' ');
+}

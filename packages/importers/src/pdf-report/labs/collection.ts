@@ -1,0 +1,39 @@
+import { labelled, personName, readDate, underHeading } from '../fields';
+import type { PdfText, TextLine } from '../text/types';
+import { PdfReportError } from '../errors';
+
+/** Labels of the specimen's collection date, most specific first. */
+const COLLECTED = [
+  /\b(?:date (?:and time )?collected|collection date(?:\/time)?|collected(?: on| date)?|specimen collected|date of collection|drawn)\b/i,
+];
+/** Other dates a report prints, when it has no collection date. */
+const OTHER_DATES = [/\b(?:date received|received|date reported|reported|report date|date of service)\b/i];
+
+/** The lines of the first page, where reports print patient and specimen details. */
+const firstPage = (text: PdfText): TextLine[] => text.pages[0]?.lines ?? [];
+
+/** The day the specimen was collected; another date of the report's header when none is labelled so. */
+export function collectionDate(text: PdfText): string {
+  const lines = text.pages.flatMap((p) => p.lines);
+  for (const label of [...COLLECTED, ...OTHER_DATES]) {
+    const found = labelled(lines, label);
+    const date = found && readDate(found.text);
+    if (date) return date;
+  }
+  throw new PdfReportError(
+    'no_results',
+    'We found no date in this report, so we cannot tell when the specimen was collected. Enter the values by hand.',
+  );
+}
+
+/** The patient's name: labelled ("Patient Name:"), or under a heading ("Patient Information"). */
+export function patientName(text: PdfText, headings: readonly RegExp[] = []): string | null {
+  const lines = firstPage(text);
+  const found = labelled(lines, /^(?:patient name|patient|name)\s*(?=:)/i);
+  if (found && /\p{L}/u.test(found.text)) return personName(found.text);
+  for (const heading of headings) {
+    const cell = underHeading(lines, heading);
+    if (cell && /\p{L}/u.test(cell.text) && !/:/.test(cell.text)) return personName(cell.text);
+  }
+  return null;
+}
