@@ -1,6 +1,9 @@
 // `npm run bench`: the server's figures, each against a baseline measured in the same run.
 //   login latency vs a bare argon2 verify; metrics day-query p95 vs /api/health and a bare count;
 //   store inserts vs a bare prepared-statement loop — on SQLite, and PostgreSQL when reachable;
+//   a year's sync of each sandbox provider vs its pages fetched and mapped with no server;
+//   the insight engine over 5 years of one user's data vs the Dashboard's summary read;
+//   a 10-page lab report PDF read into results vs pdf.js merely reading its text, and the extraction accuracy;
 //   an Apple Health import of 1 M Records vs saxes merely parsing it, and a 10 000-resource FHIR bundle.
 // `npm run bench -- --quick` shrinks the data tenfold for a fast look.
 import { ensureDependencies, runOrExit } from './lib.mjs';
@@ -21,6 +24,15 @@ for (const dialect of ['sqlite', 'postgres']) {
   if (dialect === 'postgres') args.push('--database-url', pgUrl);
   tsx('apps/server/bench/metrics.bench.ts', ...args);
 }
+
+console.log('\n== insights ==');
+tsx('apps/server/bench/insights.bench.ts', ...(quick ? ['--scale', '0.1'] : []));
+
+console.log('\n== lab reports ==');
+tsx('apps/server/bench/reports.bench.ts', ...(quick ? ['--runs', '5', '--worker-runs', '2'] : []));
+
+console.log('\n== sources: a year of each sandbox provider ==');
+tsx('apps/server/bench/sources.bench.ts', '--days', quick ? '30' : '365');
 
 console.log('\n== imports ==');
 tsx('apps/server/bench/import.bench.ts', '--records', quick ? '100000' : '1000000');

@@ -1,7 +1,15 @@
 // Type-checks every workspace; each has its own tsconfig (web needs DOM, server needs node).
 import { spawnSync } from 'node:child_process';
 
-const projects = ['packages/core', 'packages/importers', 'packages/insights', 'apps/server', 'apps/web', 'e2e'];
+const projects = [
+  'packages/core',
+  'packages/importers',
+  'packages/insights',
+  'packages/connectors',
+  'apps/server',
+  'apps/web',
+  'e2e',
+];
 let failed = false;
 for (const project of projects) {
   const result = spawnSync('npx', ['tsc', '-p', project], { stdio: 'inherit' });

@@ -14,15 +14,37 @@ import type { Mailer } from './mail/mailer';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
+import { InsightJobs } from './jobs/insight-jobs';
+import { GoalsRepository } from './modules/goals/goals.repository';
+import { goalsRoutes } from './modules/goals/goals.routes';
+import { GoalsService } from './modules/goals/goals.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { ImportRunner } from './modules/imports/import-runner';
 import { ImportsRepository } from './modules/imports/imports.repository';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
+import type { ReportLimits } from './modules/imports/report-source';
+import { DEFAULT_REPORT_FETCH } from './modules/reports/report-fetch';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
+import { ReviewService } from './modules/reports/review.service';
+import { reviewRoutes } from './modules/reports/review.routes';
+import { InsightDataRepository } from './modules/insights/insight-data.repository';
+import { InsightsRepository } from './modules/insights/insights.repository';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { InsightsService } from './modules/insights/insights.service';
+import { RecipientsRepository } from './modules/insights/recipients.repository';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
 import { ExportService } from './modules/settings/export/export.service';
 import { SamplesExportRepository } from './modules/settings/export/samples-export.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { ConnectionsRepository } from './modules/sources/connections.repository';
+import { registerSandboxProviders } from './modules/sources/sandbox';
+import { providerRoutes } from './modules/sources/providers';
+import { sourcesRoutes } from './modules/sources/sources.routes';
+import { SourcesService } from './modules/sources/sources.service';
+import { SyncRunner } from './modules/sources/sync-runner';
+import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
 import { userRoutes } from './modules/user/user.routes';
 import { WaitlistRepository } from './modules/waitlist/waitlist.repository';
@@ -51,6 +73,10 @@ export interface BuiltApp {
   identity: Identity;
   /** Background imports; tests wait on `idle()`. */
   importRunner: ImportRunner;
+  /** Background insight runs; tests wait on `idle()`. */
+  insightJobs: InsightJobs;
+  /** Background provider syncs; tests wait on `idle()`. */
+  syncRunner: SyncRunner;
 }
 
 export interface BuildOptions {
@@ -60,6 +86,14 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Samples an import writes per transaction (default 20 000). */
   importWriteBatch?: number;
+  /** How often scheduled syncs are looked for (default a minute; 0: never by themselves). */
+  syncScheduleMs?: number;
+  /** How long insight runs wait for more changes (default 2 s). */
+  insightDebounceMs?: number;
+  /** Time and memory one lab or DEXA report may take to read (default 20 s, 256 MB). */
+  reportLimits?: ReportLimits;
+  /** Tests only: `connect-report` may fetch over plain http from listed loopback hosts. */
+  allowInsecureReportHosts?: boolean;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
@@ -107,6 +141,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   const metrics = createMetrics(db, now);
+  const insightData = new InsightDataRepository(db.kysely);
+  const goalsRepo = new GoalsRepository(db.kysely);
+  const goals = new GoalsService(goalsRepo, insightData, metrics.zones, now);
+  const insights = new InsightsService(
+    new InsightsRepository(db.kysely),
+    insightData,
+    goalsRepo,
+    metrics.zones,
+    now,
+  );
+  const insightJobs = new InsightJobs({
+    insights,
+    goals,
+    goalsRepo,
+    data: insightData,
+    recipients: new RecipientsRepository(db.kysely),
+    zones: metrics.zones,
+    mailer: identity.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    now,
+    ...(options.insightDebounceMs !== undefined ? { debounceMs: options.insightDebounceMs } : {}),
+  });
   const importRunner = new ImportRunner({
     db,
     store: metrics.store,
@@ -115,11 +172,60 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
     workerThresholdBytes: config.importWorkerThresholdBytes,
+    onFinished: (userId) => insightJobs.request(userId),
+    ...(options.reportLimits ? { reportLimits: options.reportLimits } : {}),
   });
+  const endpoints = {
+    settings: config.connectors,
+    publicUrl: config.publicUrl,
+    // The sandbox providers are mounted on this server: it calls them on its own loopback address.
+    selfUrl: () => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : config.publicUrl;
+    },
+  };
+  const connections = new ConnectionsRepository(db.kysely);
+  const vault = TokenVault.open(config.dataDir, config.encryptionKey);
+  const syncRunner = new SyncRunner({
+    repo: connections,
+    store: metrics.store,
+    zones: metrics.zones,
+    vault,
+    endpoints,
+    log: app.log,
+    now,
+    onFinished: (userId) => insightJobs.request(userId),
+    ...(options.syncScheduleMs !== undefined ? { checkEveryMs: options.syncScheduleMs } : {}),
+  });
+  const sources = new SourcesService({
+    repo: connections,
+    runner: syncRunner,
+    store: metrics.store,
+    vault,
+    endpoints,
+    sandboxProviders: config.sandboxProviders,
+    now,
+  });
+  app.addHook('onReady', () => syncRunner.start());
+  app.addHook('preClose', () => syncRunner.close());
   const imports = new ImportsService(new ImportsRepository(db.kysely), importRunner, config.dataDir, now);
+  const reports = new ReportsService(imports, {
+    ...DEFAULT_REPORT_FETCH,
+    hosts: config.bodyspecReportHosts,
+    allowInsecure: options.allowInsecureReportHosts ?? false,
+  });
+  const review = new ReviewService(
+    new ImportsRepository(db.kysely),
+    metrics.store,
+    metrics.zones,
+    now,
+    (userId) => insightJobs.request(userId),
+  );
   app.addHook('onReady', () => importRunner.resume());
   // preClose: the current batch finishes before the database closes; the import resumes on the next start.
   app.addHook('preClose', () => importRunner.close());
+  app.addHook('onReady', () => insightJobs.start());
+  app.addHook('preClose', () => insightJobs.close());
 
   await app.register(
     async (api) => {
@@ -130,11 +236,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(settingsRoutes({ account, exports, auditLog, identity }));
       await api.register(userRoutes(dataSources, now));
       await api.register(metricsRoutes(db, now));
+      await api.register(insightsRoutes(insights, insightJobs));
+      await api.register(sourcesRoutes(sources));
+      for (const routes of providerRoutes) {
+        await api.register(routes({ db, sources, zones: metrics.zones, now }));
+      }
+      await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await api.register(importsRoutes(imports, config.importMaxBytes));
+      await api.register(reviewRoutes(review));
+      await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
     },
     { prefix: '/api' },
   );
 
+  if (config.sandboxProviders) await registerSandboxProviders(app);
   await registerSpa(app, config.webDist);
-  return { app, db, identity, importRunner };
+  return { app, db, identity, importRunner, insightJobs, syncRunner };
 }

@@ -38,6 +38,8 @@ const envSchema = z.object({
     .positive()
     .default(30 * 24 * 3600),
   TRUST_PROXY: bool(false),
+  /** Hosts `connect-report` fetches BodySpec report PDFs from (comma list; a name covers its subdomains). */
+  BODYSPEC_REPORT_HOSTS: z.string().default('bodyspec.com'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,6 +69,36 @@ export interface Config {
   authDistinctErrors: boolean;
   sandboxProviders: boolean;
   trustProxy: boolean;
+  /** Where BodySpec report links may point (https only). */
+  bodyspecReportHosts: string[];
+  /** Per provider kind, from `<KIND>_CLIENT_ID`, `_CLIENT_SECRET`, `_BASE_URL` and `_AUTH_BASE_URL`. */
+  connectors: Record<string, ConnectorSettings>;
+}
+
+/** An operator's app registration with one provider ("bring your own app"). */
+export interface ConnectorSettings {
+  clientId?: string;
+  clientSecret?: string;
+  baseUrl?: string;
+  authBaseUrl?: string;
+}
+
+/** `<KIND>_CLIENT_ID` … for every kind named in the environment (OURA_CLIENT_ID → oura). */
+function connectorSettings(env: Record<string, string | undefined>): Record<string, ConnectorSettings> {
+  const out: Record<string, ConnectorSettings> = {};
+  const fields = {
+    CLIENT_ID: 'clientId',
+    CLIENT_SECRET: 'clientSecret',
+    BASE_URL: 'baseUrl',
+    AUTH_BASE_URL: 'authBaseUrl',
+  } as const;
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^([A-Z0-9_]+?)_(CLIENT_ID|CLIENT_SECRET|AUTH_BASE_URL|BASE_URL)$/.exec(name);
+    if (!match || !value) continue;
+    const kind = match[1]!.toLowerCase();
+    (out[kind] ??= {})[fields[match[2] as keyof typeof fields]] = value;
+  }
+  return out;
 }
 
 /** Reads and validates the environment once; every other module receives the result. */
@@ -112,5 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
     sandboxProviders: flags.SANDBOX_PROVIDERS,
     trustProxy: e.TRUST_PROXY,
+    bodyspecReportHosts: e.BODYSPEC_REPORT_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    connectors: connectorSettings(env),
   };
 }

@@ -25,10 +25,13 @@ export async function createTestApp(
     ...env,
   });
   const db = await createTestDb(dialect);
-  const built = await buildApp(config, { ...options, db }).catch(async (error: unknown) => {
-    await db.close();
-    throw error;
-  });
+  // Scheduled syncs run on a real timer while tests move a fake clock: tests call `schedule()` themselves.
+  const built = await buildApp(config, { syncScheduleMs: 0, ...options, db }).catch(
+    async (error: unknown) => {
+      await db.close();
+      throw error;
+    },
+  );
   return {
     ...built,
     config,

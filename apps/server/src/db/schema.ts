@@ -98,6 +98,13 @@ export interface Database {
   daily_rollups: DailyRollupsTable;
   source_priorities: SourcePrioritiesTable;
   imports: ImportsTable;
+  insights: InsightsTable;
+  goals: GoalsTable;
+  insight_runs: InsightRunsTable;
+  source_connections: SourceConnectionsTable;
+  oauth_states: OAuthStatesTable;
+  sync_payloads: SyncPayloadsTable;
+  sync_runs: SyncRunsTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -174,4 +181,117 @@ export interface ImportsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  /** Lab and DEXA reports: JSON ReportResult[] read for review (202611230110-report-review). */
+  results: string | null;
+  /** Lab and DEXA reports: JSON ReportInfo, what the upload asked for and what the report said. */
+  report: string | null;
+  /** Lab and DEXA reports: the original PDF, kept downloadable. */
+  document_path: string | null;
+}
+
+/** One finding of the insight engine; `key` names the finding, so re-runs update it. JSON columns are text. */
+export interface InsightsTable {
+  id: string;
+  user_id: string;
+  key: string;
+  type: string;
+  severity: string;
+  title: string;
+  description: string;
+  actionable: number;
+  recommendations: string;
+  related_metrics: string;
+  /** Local days, inclusive. */
+  window_from: number;
+  window_to: number;
+  /** JSON: the named figures the finding rests on. */
+  figures: string;
+  /** JSON: the daily series drawn beside it. */
+  series: string;
+  created_at: number;
+  updated_at: number;
+  dismissed_at: number | null;
+  alerted_at: number | null;
+}
+
+/** A goal; `target` and `start_value` are in the metric's canonical unit, days are local days. */
+export interface GoalsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  metric: string;
+  target: number;
+  direction: string;
+  period: string;
+  deadline_day: number | null;
+  start_value: number | null;
+  created_day: number;
+  created_at: number;
+  updated_at: number;
+  reminded_day: number | null;
+}
+
+export interface InsightRunsTable {
+  user_id: string;
+  ran_at: number;
+}
+
+/** A user's connection to one provider; `tokens` is sealed (AES-256-GCM) and never answered. */
+export interface SourceConnectionsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  sandbox: number;
+  /** connected | error | disconnected (kept to remember the last sync after a disconnect). */
+  status: string;
+  tokens: string | null;
+  cursor: string | null;
+  /** idle | queued | running */
+  sync_state: string;
+  sync_from: number | null;
+  sync_to: number | null;
+  sync_started_at: number | null;
+  sync_finished_at: number | null;
+  sync_pages: number;
+  sync_samples: number;
+  last_sync_at: number | null;
+  last_error: string | null;
+  syncs_run: number;
+  next_sync_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OAuthStatesTable {
+  state_hash: string;
+  user_id: string;
+  kind: string;
+  sandbox: number;
+  code_verifier: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SyncPayloadsTable {
+  id: Generated<number>;
+  user_id: string;
+  connection_id: string;
+  resource: string;
+  payload: string;
+  fetched_at: number;
+}
+
+export interface SyncRunsTable {
+  id: string;
+  user_id: string;
+  connection_id: string;
+  /** running | succeeded | failed */
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+  requests: number;
+  samples: number;
+  inserted: number;
+  error: string | null;
 }

@@ -14,4 +14,11 @@ export const userOwnedTables = [
   'daily_rollups',
   'source_priorities',
   'imports',
+  'insights',
+  'goals',
+  'insight_runs',
+  'sync_runs',
+  'sync_payloads',
+  'oauth_states',
+  'source_connections',
 ] as const satisfies readonly (keyof Database)[];

@@ -2,7 +2,8 @@ import type { Config } from '../config';
 import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
-export type MailPurpose = 'password-reset' | 'verify-email' | 'invitation';
+export type MailPurpose =
+  'password-reset' | 'verify-email' | 'invitation' | 'insight-alert' | 'goal-reminder';
 
 /** One outgoing mail. `link` carries a secret code: it is logged only outside production. */
 export interface MailMessage {

@@ -29,4 +29,25 @@ export const mailTemplates = {
       text: `You are off the waitlist. Create your Healthfolio account here — the link works once, for 7 days:\n${link}\n`,
     };
   },
+  insightAlert(to: string, link: string, titles: readonly string[]): MailMessage {
+    const list = titles.map((t) => `- ${t}`).join('\n');
+    return {
+      to,
+      purpose: 'insight-alert',
+      link,
+      subject:
+        titles.length === 1 ? `Healthfolio: ${titles[0]}` : `Healthfolio: ${titles.length} new insights`,
+      text: `New in your Healthfolio insights:\n${list}\n\nSee what they rest on:\n${link}\n\nTurn these mails off under Settings → Notifications → Insight alerts.\n`,
+    };
+  },
+  goalReminder(to: string, link: string, lines: readonly string[]): MailMessage {
+    const list = lines.map((l) => `- ${l}`).join('\n');
+    return {
+      to,
+      purpose: 'goal-reminder',
+      link,
+      subject: 'Healthfolio: your goals yesterday',
+      text: `Yesterday, these goals were not reached:\n${list}\n\nYour progress:\n${link}\n\nTurn these mails off under Settings → Notifications → Goal reminders.\n`,
+    };
+  },
 };

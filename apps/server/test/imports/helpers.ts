@@ -65,6 +65,8 @@ export function clarityCsv(
   n: number,
   startIso = '2026-03-08T00:00:00',
   unit: 'mg/dL' | 'mmol/L' = 'mg/dL',
+  /** The i-th reading, in `unit`; by default a slow saw-tooth from 90 (or 5.0). */
+  reading?: (i: number) => number,
 ): string {
   const header =
     'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,' +
@@ -79,7 +81,8 @@ export function clarityCsv(
   const start = Date.parse(`${startIso}Z`);
   for (let i = 0; i < n; i++) {
     const local = new Date(start + i * 5 * 60_000).toISOString().slice(0, 19);
-    const value = unit === 'mg/dL' ? 90 + (i % 40) : Math.round((5 + (i % 40) / 18) * 10) / 10;
+    const value =
+      reading?.(i) ?? (unit === 'mg/dL' ? 90 + (i % 40) : Math.round((5 + (i % 40) / 18) * 10) / 10);
     lines.push(`${i + 4},${local},EGV,,,Android G7,Android G7,${value},,,,,${1_000_000 + i * 300},8ABCDE`);
   }
   return `${lines.join('\r\n')}\r\n`;

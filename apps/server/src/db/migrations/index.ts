@@ -3,6 +3,9 @@ import { foundation } from './202611220100-foundation';
 import { identity } from './202611220110-identity';
 import { metrics } from './202611220120-metrics';
 import { imports } from './202611220130-imports';
+import { insightsGoals } from './202611230100-insights-goals';
+import { reportReview } from './202611230110-report-review';
+import { sources } from './202611230120-sources';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -11,6 +14,9 @@ const migrations: Record<string, AppMigration> = {
   '202611220110-identity': identity,
   '202611220120-metrics': metrics,
   '202611220130-imports': imports,
+  '202611230100-insights-goals': insightsGoals,
+  '202611230110-report-review': reportReview,
+  '202611230120-sources': sources,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

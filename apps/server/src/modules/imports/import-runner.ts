@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import type { NewSample } from '@healthfolio/core';
-import { getImporter, ImportFormatError, type ImportContext } from '@healthfolio/importers';
+import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { SampleStore } from '../metrics/samples.store';
@@ -8,6 +8,8 @@ import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repositor
 import { readHere, type ChunkSourceInput, type SourcedChunk } from './chunk-source';
 import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
+import { readReportForReview } from './report-import';
+import type { ReportLimits } from './report-source';
 import { readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
@@ -25,6 +27,10 @@ export interface ImportRunnerDeps {
   writeBatch?: number;
   /** Uploads at least this large are parsed in a worker thread while this thread writes. */
   workerThresholdBytes: number;
+  /** Time and memory one lab or DEXA report may take to read (default 20 s, 256 MB). */
+  reportLimits?: ReportLimits;
+  /** Told when an import ends, so what depends on the data (insights) can run again. */
+  onFinished?: (userId: string) => void;
 }
 
 /**
@@ -88,6 +94,13 @@ export class ImportRunner {
     const importer = row.format ? getImporter(row.format) : undefined;
     if (!importer || !row.file_path) {
       await this.finish(row, 'failed', new ImportProgress(row), 'The uploaded file is no longer there.');
+      return;
+    }
+    if (isReviewImporter(importer)) {
+      // Lab and DEXA reports are read for review; nothing is written before the person confirms.
+      const { reportLimits: limits } = this.deps;
+      const deps = { repo: this.repo, log, now, signal: this.abort.signal, ...(limits ? { limits } : {}) };
+      await readReportForReview({ ...row, file_path: row.file_path }, deps);
       return;
     }
     const progress = new ImportProgress(row);
@@ -184,6 +197,7 @@ export class ImportRunner {
       file_path: null,
     });
     if (row.file_path) await rm(row.file_path, { force: true });
+    this.deps.onFinished?.(row.user_id);
   }
 }
 

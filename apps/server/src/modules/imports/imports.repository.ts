@@ -57,4 +57,19 @@ export class ImportsRepository {
   async update(id: string, changes: Updateable<ImportsTable>): Promise<void> {
     await this.db.updateTable('imports').set(changes).where('id', '=', id).execute();
   }
+
+  /** Changes an import only while it has `status`; answers whether it did (a second confirmation does not). */
+  async updateIf(id: string, status: string, changes: Updateable<ImportsTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('imports')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.db.deleteFrom('imports').where('user_id', '=', userId).where('id', '=', id).execute();
+  }
 }

@@ -1,6 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import {
   dataEnvelope,
@@ -13,8 +10,8 @@ import { supportedFormats } from '@healthfolio/importers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors';
 import type { ImportsService } from './imports.service';
+import { receiveUpload } from './receive-upload';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['imports'];
@@ -88,42 +85,6 @@ export const importsRoutes =
   };
 
 async function receive(request: FastifyRequest, imports: ImportsService, maxBytes: number, kind?: string) {
-  if (!request.isMultipart()) {
-    throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
-  }
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') {
-    throw new AppError('validation', 'file: attach the export as the multipart field "file"');
-  }
-  const field = part.fields.kind;
-  const kindField =
-    field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-  const target = await imports.uploadPath(request.userId);
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-  try {
-    await pipeline(part.file, createWriteStream(target.path));
-  } catch (error) {
-    await rm(target.path, { force: true });
-    if ((error as { statusCode?: number }).statusCode === 413 || part.file.truncated)
-      throw tooLarge(maxBytes);
-    throw error;
-  }
-  if (size === 0) {
-    await rm(target.path, { force: true });
-    throw new AppError('validation', 'file: the file is empty');
-  }
-  const fileName = (part.filename || 'upload').slice(0, 200);
-  return imports.create(request.userId, target.id, { path: target.path, fileName, size }, kind ?? kindField);
-}
-
-const tooLarge = (maxBytes: number) =>
-  new AppError('payload_too_large', `The file is larger than the ${formatBytes(maxBytes)} we accept.`);
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
+  const { id, fields, ...upload } = await receiveUpload(request, imports, maxBytes);
+  return imports.create(request.userId, id, upload, kind ?? fields.kind);
 }

@@ -3,12 +3,15 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportJob } from '@healthfolio/core';
 import {
+  DEFAULT_PDF_LIMITS,
   detectImporter,
   getImporter,
+  isReviewImporter,
   openUpload,
   supportedFormats,
   UnsafeArchiveError,
-  type Importer,
+  type AnyImporter,
+  type ReportHint,
 } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
 import type { ImportRunner } from './import-runner';
@@ -20,6 +23,12 @@ export interface ReceivedUpload {
   path: string;
   fileName: string;
   size: number;
+}
+
+/** What a lab or DEXA report upload asks for (the SPEC upload endpoints). */
+export interface ReportRequest {
+  hint?: ReportHint;
+  labName?: string;
 }
 
 /** Imports: accept an upload, decide its format by content, queue it, report on it. */
@@ -39,15 +48,28 @@ export class ImportsService {
     return { id, path: path.join(dir, `${id}.upload`) };
   }
 
-  /** Detects the format, then queues the import; a file we cannot read is removed and refused. */
-  async create(userId: string, id: string, upload: ReceivedUpload, kind?: string): Promise<ImportJob> {
-    let importer: Importer | undefined;
+  /**
+   * Detects the format, then queues the import; a file we cannot read is removed and refused. `report`
+   * makes it a lab or DEXA report, read for review.
+   */
+  async create(
+    userId: string,
+    id: string,
+    upload: ReceivedUpload,
+    kind?: string,
+    report?: ReportRequest,
+  ): Promise<ImportJob> {
+    let importer: AnyImporter | undefined;
     let bytesTotal = upload.size;
     try {
       const opened = await openUpload(upload.path, upload.fileName, upload.size);
       try {
         importer = kind ? getImporter(kind) : await detectImporter(opened.files);
         if (kind && !importer) throw unknownKind(kind);
+        // A report named by its endpoint or kind must still be a PDF.
+        if (kind && importer && isReviewImporter(importer) && (await importer.detect(opened.files)) === 0) {
+          throw notPdf();
+        }
         if (importer && opened.archive) bytesTotal = opened.files.reduce((sum, f) => sum + f.size, 0);
       } finally {
         opened.close();
@@ -59,7 +81,15 @@ export class ImportsService {
     }
     if (!importer) {
       await rm(upload.path, { force: true });
-      throw unsupported();
+      throw /\.pdf$/i.test(upload.fileName) ? notPdf() : unsupported();
+    }
+    const review = isReviewImporter(importer);
+    if (review && upload.size > DEFAULT_PDF_LIMITS.maxBytes) {
+      await rm(upload.path, { force: true });
+      throw new AppError(
+        'payload_too_large',
+        `This PDF is larger than ${DEFAULT_PDF_LIMITS.maxBytes / 1024 ** 2} MB; lab and DEXA reports are far smaller.`,
+      );
     }
     await this.repo.insert({
       id,
@@ -82,6 +112,7 @@ export class ImportsService {
       created_at: this.now(),
       started_at: null,
       finished_at: null,
+      report: review ? JSON.stringify(report ?? {}) : null,
     });
     // Read before it is queued, so the answer always says `queued`.
     const job = await this.get(userId, id);
@@ -106,6 +137,15 @@ export function unsupported(): AppError {
     'unsupported_media_type',
     `This file is not in a format we can import. We read: ${formats.map((f) => f.label).join('; ')}.`,
     { details: { formats } },
+  );
+}
+
+/** A file named .pdf that is not one: said plainly, with the formats we read. */
+export function notPdf(): AppError {
+  return new AppError(
+    'unsupported_media_type',
+    'This file is not a PDF. Upload the lab or DEXA report as the PDF the lab or scan provider gave you.',
+    { details: { formats: supportedFormats() } },
   );
 }
 

@@ -1,5 +1,5 @@
 import { getImporter } from '@healthfolio/importers';
-import type { ImportJob, ImportProblem, ImportStatus } from '@healthfolio/core';
+import type { ImportJob, ImportProblem, ImportStatus, ReportResult } from '@healthfolio/core';
 import type { ImportRow } from './imports.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
@@ -21,6 +21,11 @@ export function presentImport(row: ImportRow): ImportJob {
     errors: JSON.parse(row.errors) as ImportProblem[],
     warnings: JSON.parse(row.warnings) as string[],
     failure: row.failure,
+    // Lab and DEXA reports: what waits for review, and the original PDF.
+    ...(row.status === 'needs_review' && row.results
+      ? { results: JSON.parse(row.results) as ReportResult[] }
+      : {}),
+    ...(row.document_path ? { documentUrl: `/api/imports/${row.id}/document` } : {}),
     createdAt: iso(row.created_at)!,
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),

@@ -4,7 +4,7 @@
  * the writer acknowledges each, so a fast parser never fills memory ahead of a slow disk.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getImporter } from '@healthfolio/importers';
+import { getImporter, isReviewImporter } from '@healthfolio/importers';
 import { readHere } from './chunk-source';
 import { packSamples } from './packed-samples';
 import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
@@ -23,7 +23,7 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.post
 
 try {
   const importer = getImporter(input.format);
-  if (!importer) throw new Error(`No importer for ${input.format}`);
+  if (!importer || isReviewImporter(importer)) throw new Error(`No streaming importer for ${input.format}`);
   const chunks = readHere({ ...input, importer, context: { owner: input.owner, timeZone: input.timeZone } });
   for await (const { chunk, bytesRead } of chunks) {
     const samples = packSamples(chunk.samples);

@@ -142,6 +142,65 @@ export class SampleStore {
     });
   }
 
+  /** Deletes every sample one source wrote (a disconnect that asks to delete the data); its days are recomputed. */
+  async deleteSource(userId: string, source: string): Promise<number> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const touched = await trx
+        .selectFrom('samples')
+        .select(['kind', 'local_day'])
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .execute();
+      const result = await trx
+        .deleteFrom('samples')
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .executeTakeFirst();
+      const days: DaysByKind = new Map();
+      for (const t of touched) addDay(days, t.kind, t.local_day);
+      const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
+      for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
+      return Number(result.numDeletedRows);
+    });
+  }
+
+  /** Deletes one source's samples of some kinds starting within [from, to] (a replayed page's window). */
+  async deleteWindow(
+    userId: string,
+    source: string,
+    kinds: readonly string[],
+    from: number,
+    to: number,
+  ): Promise<number> {
+    if (kinds.length === 0) return 0;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const scope = trx
+        .selectFrom('samples')
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .where('kind', 'in', kinds)
+        .where('start_at', '>=', from)
+        .where('start_at', '<=', to);
+      const touched = await scope.select(['kind', 'local_day']).distinct().execute();
+      const result = await trx
+        .deleteFrom('samples')
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .where('kind', 'in', kinds)
+        .where('start_at', '>=', from)
+        .where('start_at', '<=', to)
+        .executeTakeFirst();
+      const days: DaysByKind = new Map();
+      for (const t of touched) addDay(days, t.kind, t.local_day);
+      const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
+      for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
+      return Number(result.numDeletedRows);
+    });
+  }
+
   private async refresh(
     trx: Db['kysely'],
     userId: string,

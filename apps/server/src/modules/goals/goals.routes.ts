@@ -1,0 +1,75 @@
+import { dataEnvelope, goalInputSchema, goalListSchema, goalSchema } from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { GoalsService } from './goals.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['goals'];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Goals on any metric kind (issue "Insights and goals"); a changed goal re-runs the insights. */
+export const goalsRoutes =
+  (goals: GoalsService, onChange: (userId: string) => void): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/goals',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The goals, each with progress, streaks and a prediction',
+          response: { 200: dataEnvelope(goalListSchema) },
+        },
+      },
+      async (request) => ({ data: { items: await goals.list(request.userId) } }),
+    );
+
+    app.post(
+      '/goals',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Set a goal: a target on a metric, daily, weekly or by a date',
+          body: goalInputSchema,
+          response: { 201: dataEnvelope(goalSchema) },
+        },
+      },
+      async (request, reply) => {
+        const goal = await goals.create(request.userId, request.body);
+        onChange(request.userId);
+        return reply.status(201).send({ data: goal });
+      },
+    );
+
+    app.put(
+      '/goals/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Change a goal',
+          params: idParams,
+          body: goalInputSchema,
+          response: { 200: dataEnvelope(goalSchema) },
+        },
+      },
+      async (request) => {
+        const goal = await goals.update(request.userId, request.params.id, request.body);
+        onChange(request.userId);
+        return { data: goal };
+      },
+    );
+
+    app.delete(
+      '/goals/:id',
+      { schema: { tags, security, summary: 'Delete a goal', params: idParams } },
+      async (request, reply) => {
+        await goals.remove(request.userId, request.params.id);
+        onChange(request.userId);
+        return reply.status(204).send();
+      },
+    );
+  };

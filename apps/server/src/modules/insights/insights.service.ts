@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { Insight, InsightsQuery } from '@healthfolio/core';
+import { runInsights, type EngineInput, type Finding } from '@healthfolio/insights';
+import { notFound } from '../../http/errors';
+import type { GoalsRepository } from '../goals/goals.repository';
+import { toGoalSpec } from '../goals/goal-spec';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { DAY_MS, localDayIn } from '../metrics/time';
+import type { InsightDataRepository } from './insight-data.repository';
+import type { InsightRow, InsightsRepository } from './insights.repository';
+import { presentInsight } from './present';
+
+/** Days of daily data the engine reads: a year for baselines and correlations, plus the recent window. */
+export const ENGINE_DAYS = 400;
+/** Lab results older than this no longer raise insights. */
+const LAB_MAX_AGE_DAYS = 2 * 365;
+const CGM_DAYS = 14;
+
+export interface RunResult {
+  /** Insights that are new, or whose severity rose, and are not dismissed: what an alert tells. */
+  fresh: Insight[];
+  /** Standing (not dismissed) insights after the run. */
+  standing: number;
+}
+
+/**
+ * Runs the engine over one user's data and keeps its findings: the same finding (same key) updates
+ * its insight instead of adding another, a dismissed one stays dismissed, and one that no longer
+ * holds is removed.
+ */
+export class InsightsService {
+  constructor(
+    private readonly insights: InsightsRepository,
+    private readonly data: InsightDataRepository,
+    private readonly goals: GoalsRepository,
+    private readonly zones: UserTimeZoneRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async list(userId: string, query: InsightsQuery): Promise<Insight[]> {
+    const rows = await this.insights.list(userId, {
+      ...(query.type !== 'all' ? { type: query.type } : {}),
+      ...(query.severity !== 'all' ? { severity: query.severity } : {}),
+    });
+    return rows.map(presentInsight);
+  }
+
+  async dismiss(userId: string, id: string): Promise<Insight> {
+    const row = await this.insights.get(userId, id);
+    if (!row) throw notFound('Insight');
+    const at = row.dismissed_at ?? this.now();
+    if (row.dismissed_at === null) await this.insights.dismiss(userId, id, at);
+    return presentInsight({ ...row, dismissed_at: at });
+  }
+
+  /** Reads what the engine needs; kept apart from `run` so the bench can time the engine alone. */
+  async input(userId: string): Promise<EngineInput> {
+    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const at = this.now();
+    const today = localDayIn(zone, at);
+    const [series, labs, glucoseReadings, goals] = await Promise.all([
+      this.data.dailySeries(userId, today - ENGINE_DAYS, today),
+      this.data.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS),
+      this.data.glucoseReadings(userId, at - CGM_DAYS * DAY_MS),
+      this.goals.list(userId),
+    ]);
+    return { today, series, labs, glucoseReadings, goals: goals.map(toGoalSpec) };
+  }
+
+  async run(userId: string): Promise<RunResult> {
+    const findings = dedupe(runInsights(await this.input(userId)));
+    const at = this.now();
+    const existing = new Map((await this.insights.all(userId)).map((row) => [row.key, row]));
+    const fresh: Insight[] = [];
+    let standing = 0;
+    for (const finding of findings) {
+      const old = existing.get(finding.key);
+      existing.delete(finding.key);
+      const values = toValues(finding, at);
+      if (old) {
+        await this.insights.update(userId, old.id, values);
+        if (old.dismissed_at !== null) continue;
+        standing++;
+        if (rank(finding.severity) > rank(old.severity)) fresh.push(presentInsight({ ...old, ...values }));
+      } else {
+        const row: InsightRow = {
+          id: randomUUID(),
+          user_id: userId,
+          key: finding.key,
+          ...values,
+          created_at: at,
+          dismissed_at: null,
+          alerted_at: null,
+        };
+        await this.insights.insert(row);
+        standing++;
+        fresh.push(presentInsight(row));
+      }
+    }
+    // Findings that no longer hold go; dismissed ones stay, so they stay dismissed if they come back.
+    const gone = [...existing.values()].filter((row) => row.dismissed_at === null).map((row) => row.id);
+    await this.insights.remove(userId, gone);
+    await this.data.markRun(userId, at);
+    return { fresh, standing };
+  }
+
+  async markAlerted(userId: string, ids: readonly string[]): Promise<void> {
+    await this.insights.markAlerted(userId, ids, this.now());
+  }
+}
+
+const rank = (severity: string) => (severity === 'critical' ? 2 : severity === 'warning' ? 1 : 0);
+
+/** Two rules naming one finding the same would fight over one row; the first wins. */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => !seen.has(f.key) && !!seen.add(f.key));
+}
+
+function toValues(finding: Finding, at: number) {
+  return {
+    type: finding.type,
+    severity: finding.severity,
+    title: finding.title,
+    description: finding.description,
+    actionable: finding.actionable ? 1 : 0,
+    recommendations: JSON.stringify(finding.recommendations),
+    related_metrics: JSON.stringify(finding.relatedMetrics),
+    window_from: finding.window.from,
+    window_to: finding.window.to,
+    figures: JSON.stringify(finding.values),
+    series: JSON.stringify(finding.series),
+    updated_at: at,
+  };
+}

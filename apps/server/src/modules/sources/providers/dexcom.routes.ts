@@ -1,0 +1,184 @@
+import { dataEnvelope } from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProviderRoutesDeps } from './index';
+
+const DAY_MS = 86_400_000;
+const SOURCE = 'dexcom';
+const security = [{ bearerAuth: [] }];
+const tags = ['integrations'];
+
+const daysQuery = z.object({
+  /** How many days back from now; Clarity's reports use 14, 30 and 90. */
+  days: z.coerce.number().int().min(1).max(90).default(14),
+});
+
+const readingSchema = z.object({
+  time: z.string(),
+  /** Minutes east of UTC the reading was displayed at. */
+  utcOffsetMin: z.number().int(),
+  value: z.number(),
+  unit: z.string(),
+  /** Dexcom's trend arrow ("flat", "fortyFiveUp" …), when the reading came with one. */
+  trend: z.string().nullable(),
+  /** "Low" / "High" beyond the sensor's range. */
+  valueText: z.string().nullable(),
+});
+const glucoseSchema = z.object({ days: z.number().int(), items: z.array(readingSchema) });
+
+const statisticsSchema = z.object({
+  days: z.number().int(),
+  unit: z.literal('mg/dL'),
+  readings: z.number().int(),
+  /** Days in the window with at least one reading. */
+  daysCovered: z.number().int(),
+  mean: z.number().nullable(),
+  /** Glucose management indicator (%), 3.31 + 0.02392 × mean mg/dL (Bergenstal et al., Diabetes Care 2018). */
+  gmi: z.number().nullable(),
+  sd: z.number().nullable(),
+  /** Coefficient of variation (%), SD ÷ mean × 100; ≤ 36 % is stable (international consensus 2017). */
+  cv: z.number().nullable(),
+  stable: z.boolean().nullable(),
+  /** Percent of readings, 70–180 mg/dL inclusive (international consensus on time in range, 2019). */
+  timeInRange: z.number().nullable(),
+  timeBelow70: z.number().nullable(),
+  timeBelow54: z.number().nullable(),
+  timeAbove180: z.number().nullable(),
+  timeAbove250: z.number().nullable(),
+});
+export type GlucoseStatistics = z.infer<typeof statisticsSchema>;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * CGM statistics of readings in mg/dL: mean, GMI, SD (sample, n − 1), CV, and the share of readings in
+ * each consensus range (below 70 includes below 54; above 180 includes above 250). Figures are rounded
+ * to one decimal; with no readings they are null.
+ */
+export function glucoseStatistics(
+  readings: readonly { value: number; localDay: number }[],
+  days: number,
+): GlucoseStatistics {
+  const n = readings.length;
+  const empty = {
+    mean: null,
+    gmi: null,
+    sd: null,
+    cv: null,
+    stable: null,
+    timeInRange: null,
+    timeBelow70: null,
+    timeBelow54: null,
+    timeAbove180: null,
+    timeAbove250: null,
+  };
+  const base = {
+    days,
+    unit: 'mg/dL' as const,
+    readings: n,
+    daysCovered: new Set(readings.map((r) => r.localDay)).size,
+  };
+  if (n === 0) return { ...base, ...empty };
+  let sum = 0;
+  const counts = { inRange: 0, below70: 0, below54: 0, above180: 0, above250: 0 };
+  for (const { value } of readings) {
+    sum += value;
+    if (value < 54) counts.below54++;
+    if (value < 70) counts.below70++;
+    else if (value <= 180) counts.inRange++;
+    else counts.above180++;
+    if (value > 250) counts.above250++;
+  }
+  const mean = sum / n;
+  let squares = 0;
+  for (const { value } of readings) squares += (value - mean) ** 2;
+  const sd = n > 1 ? Math.sqrt(squares / (n - 1)) : 0;
+  const cv = (sd / mean) * 100;
+  const percent = (count: number) => round1((count / n) * 100);
+  return {
+    ...base,
+    mean: round1(mean),
+    gmi: round1(3.31 + 0.02392 * mean),
+    sd: round1(sd),
+    cv: round1(cv),
+    stable: cv <= 36,
+    timeInRange: percent(counts.inRange),
+    timeBelow70: percent(counts.below70),
+    timeBelow54: percent(counts.below54),
+    timeAbove180: percent(counts.above180),
+    timeAbove250: percent(counts.above250),
+  };
+}
+
+/**
+ * SPEC §7 Dexcom endpoints. Both read the person's stored Dexcom readings (synced, or imported from a
+ * Clarity export), never Dexcom itself.
+ */
+export const dexcomRoutes =
+  ({ db, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    const readings = (userId: string, days: number) => {
+      const to = now();
+      return db.kysely
+        .selectFrom('samples')
+        .select(['start_at', 'utc_offset_min', 'local_day', 'value', 'unit', 'meta'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'blood_glucose')
+        .where('source', '=', SOURCE)
+        .where('start_at', '>', to - days * DAY_MS)
+        .where('start_at', '<=', to)
+        .orderBy('start_at', 'desc')
+        .execute();
+    };
+
+    app.get(
+      '/integrations/dexcom/glucose',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Your Dexcom glucose readings of the last `days` days (default 14), newest first',
+          querystring: daysQuery,
+          response: { 200: dataEnvelope(glucoseSchema) },
+        },
+      },
+      async (request) => {
+        const rows = await readings(request.userId, request.query.days);
+        const items = rows.map((row) => {
+          const meta = row.meta
+            ? (JSON.parse(row.meta) as { valueText?: string; provenance?: { trend?: unknown } })
+            : {};
+          const trend = meta.provenance?.trend;
+          return {
+            time: new Date(Number(row.start_at)).toISOString(),
+            utcOffsetMin: Number(row.utc_offset_min),
+            value: Number(row.value),
+            unit: row.unit,
+            trend: typeof trend === 'string' ? trend : null,
+            valueText: meta.valueText ?? null,
+          };
+        });
+        return { data: { days: request.query.days, items } };
+      },
+    );
+
+    app.get(
+      '/integrations/dexcom/statistics',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Mean, GMI, time in ranges and CV of your Dexcom readings of the last `days` days',
+          querystring: daysQuery,
+          response: { 200: dataEnvelope(statisticsSchema) },
+        },
+      },
+      async (request) => {
+        const rows = await readings(request.userId, request.query.days);
+        const values = rows.map((r) => ({ value: Number(r.value), localDay: Number(r.local_day) }));
+        return { data: glucoseStatistics(values, request.query.days) };
+      },
+    );
+  };

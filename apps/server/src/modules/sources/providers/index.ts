@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../../db/database';
+import type { UserTimeZoneRepository } from '../../metrics/user-time-zone.repository';
+import type { SourcesService } from '../sources.service';
+import { dexcomRoutes } from './dexcom.routes';
+import { pelotonRoutes } from './peloton.routes';
+import { stravaRoutes } from './strava.routes';
+
+/** What a provider's own read endpoints (SPEC §7: Strava activities, Dexcom statistics …) may use. */
+export interface ProviderRoutesDeps {
+  db: Db;
+  sources: SourcesService;
+  zones: UserTimeZoneRepository;
+  now: () => number;
+}
+
+/**
+ * SPEC §7's provider-specific endpoints, one file per provider beside this one. They read what the
+ * provider's syncs stored — never the provider itself — so they answer fast and work offline.
+ */
+export const providerRoutes: readonly ((deps: ProviderRoutesDeps) => FastifyPluginAsyncZod)[] = [
+  dexcomRoutes,
+  stravaRoutes,
+  pelotonRoutes,
+];

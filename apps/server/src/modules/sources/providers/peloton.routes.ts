@@ -1,0 +1,172 @@
+import { dataEnvelope } from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseMeta } from '../../metrics/sample-item';
+import { formatInstant } from '../../metrics/time';
+import type { ProviderRoutesDeps } from './index';
+
+const workoutsQuerySchema = z.object({
+  /** How many of the newest workouts: 20 unless asked, at most 100. */
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const pelotonWorkoutSchema = z.object({
+  /** Peloton's workout id (from a sync), or `<start seconds>:<title>` (from the CSV import). */
+  id: z.string(),
+  /** The class title ("30 min Pop Ride"). */
+  title: z.string().nullable(),
+  /** Peloton's fitness discipline ("cycling", "strength", "yoga"). */
+  discipline: z.string(),
+  instructor: z.string().nullable(),
+  /** In the offset the workout was recorded at. */
+  start: z.string(),
+  end: z.string(),
+  /** Time from start to end (the CSV import gives the class length). */
+  minutes: z.number(),
+  calories: z.number().nullable(),
+  distanceM: z.number().nullable(),
+  avgHeartRate: z.number().nullable(),
+  totalOutputKj: z.number().nullable(),
+});
+
+const pelotonWorkoutsSchema = z.object({ limit: z.number().int(), items: z.array(pelotonWorkoutSchema) });
+
+const disciplineTotalsSchema = z.object({
+  discipline: z.string(),
+  workouts: z.number().int(),
+  minutes: z.number(),
+  calories: z.number(),
+});
+
+const pelotonOverviewSchema = z.object({
+  workouts: z.number().int(),
+  minutes: z.number(),
+  calories: z.number(),
+  distanceM: z.number(),
+  totalOutputKj: z.number(),
+  /** Most workouts first. */
+  byDiscipline: z.array(disciplineTotalsSchema),
+  firstWorkoutAt: z.string().nullable(),
+  lastWorkout: pelotonWorkoutSchema.nullable(),
+});
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+interface WorkoutRow {
+  start_at: number;
+  end_at: number;
+  utc_offset_min: number;
+  value: number;
+  origin_id: string;
+  meta: string | null;
+}
+
+function present(row: WorkoutRow): z.infer<typeof pelotonWorkoutSchema> {
+  const meta = parseMeta(row.meta);
+  const provenance = meta.provenance ?? {};
+  return {
+    id: row.origin_id,
+    title: text(provenance.title),
+    discipline: meta.workout?.activity ?? 'workout',
+    instructor: text(provenance.instructor),
+    start: formatInstant(Number(row.start_at), row.utc_offset_min),
+    end: formatInstant(Number(row.end_at), row.utc_offset_min),
+    minutes: row.value,
+    calories: number(meta.workout?.energyKcal),
+    distanceM: number(meta.workout?.distanceM),
+    avgHeartRate: number(meta.workout?.avgHeartRate),
+    totalOutputKj: number(provenance.totalOutputKj),
+  };
+}
+
+/**
+ * SPEC §7 Peloton endpoints, read from the Peloton workouts our syncs (and the `peloton` CSV importer)
+ * stored — never from Peloton: `GET /api/integrations/peloton/overview` (totals, per discipline, the
+ * last workout) and `GET /api/integrations/peloton/workouts?limit=` (newest first).
+ */
+export const pelotonRoutes =
+  ({ db }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+    const tags = ['data-sources'];
+    const security = [{ bearerAuth: [] }];
+    const workouts = (userId: string) =>
+      db.kysely
+        .selectFrom('samples')
+        .select(['start_at', 'end_at', 'utc_offset_min', 'value', 'origin_id', 'meta'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'workout')
+        .where('source', '=', 'peloton')
+        .orderBy('start_at', 'desc');
+
+    app.get(
+      '/integrations/peloton/overview',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Peloton totals: workouts, minutes, calories, per discipline, the last workout',
+          response: { 200: dataEnvelope(pelotonOverviewSchema) },
+        },
+      },
+      async (request) => {
+        const rows = await workouts(request.userId).execute();
+        const items = rows.map(present);
+        const byDiscipline = new Map<string, z.infer<typeof disciplineTotalsSchema>>();
+        let minutes = 0;
+        let calories = 0;
+        let distanceM = 0;
+        let totalOutputKj = 0;
+        for (const w of items) {
+          minutes += w.minutes;
+          calories += w.calories ?? 0;
+          distanceM += w.distanceM ?? 0;
+          totalOutputKj += w.totalOutputKj ?? 0;
+          const d = byDiscipline.get(w.discipline) ?? {
+            discipline: w.discipline,
+            workouts: 0,
+            minutes: 0,
+            calories: 0,
+          };
+          d.workouts++;
+          d.minutes = round(d.minutes + w.minutes);
+          d.calories = round(d.calories + (w.calories ?? 0), 0);
+          byDiscipline.set(w.discipline, d);
+        }
+        return {
+          data: {
+            workouts: items.length,
+            minutes: round(minutes),
+            calories: round(calories, 0),
+            distanceM: round(distanceM, 0),
+            totalOutputKj: round(totalOutputKj, 0),
+            byDiscipline: [...byDiscipline.values()].sort(
+              (a, b) => b.workouts - a.workouts || a.discipline.localeCompare(b.discipline),
+            ),
+            firstWorkoutAt: items.length ? items[items.length - 1]!.start : null,
+            lastWorkout: items[0] ?? null,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/integrations/peloton/workouts',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The newest Peloton workouts (`limit`, default 20, at most 100)',
+          querystring: workoutsQuerySchema,
+          response: { 200: dataEnvelope(pelotonWorkoutsSchema) },
+        },
+      },
+      async (request) => {
+        const { limit } = request.query;
+        const rows = await workouts(request.userId).limit(limit).execute();
+        return { data: { limit, items: rows.map(present) } };
+      },
+    );
+  };

@@ -1,0 +1,50 @@
+import { getConnector } from '@healthfolio/connectors';
+import type { Db } from '../../db/database';
+import { SampleStore } from '../metrics/samples.store';
+import { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { ConnectionsRepository } from './connections.repository';
+
+export interface ReplayResult {
+  pages: number;
+  mapped: number;
+  replaced: number;
+  inserted: number;
+}
+
+/**
+ * Re-maps the raw pages kept from a connection's recent syncs with today's `normalize` (after a mapping
+ * fix) without calling the provider: each page's samples replace what the source stored for the same
+ * kinds over the page's time span.
+ */
+export async function replaySource(
+  db: Db,
+  userId: string,
+  kind: string,
+  dryRun = false,
+): Promise<ReplayResult> {
+  const connector = getConnector(kind);
+  if (!connector) throw new Error(`No connector for "${kind}"`);
+  const repo = new ConnectionsRepository(db.kysely);
+  const connection = await repo.byKind(userId, kind);
+  if (!connection) throw new Error(`This account has never connected ${kind}`);
+  const timeZone = (await new UserTimeZoneRepository(db.kysely).get(userId)) ?? 'UTC';
+  const store = new SampleStore(db);
+  const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0 };
+  for (const page of await repo.payloads(connection.id)) {
+    const payload = JSON.parse(page.payload) as unknown;
+    const samples = connector.normalize({ resource: page.resource, payload }, { timeZone });
+    result.pages++;
+    result.mapped += samples.length;
+    if (dryRun || samples.length === 0) continue;
+    let from = Infinity;
+    let to = -Infinity;
+    for (const s of samples) {
+      from = Math.min(from, s.start);
+      to = Math.max(to, s.start);
+    }
+    const kinds = [...new Set(samples.map((s) => s.kind))];
+    result.replaced += await store.deleteWindow(userId, kind, kinds, from, to);
+    result.inserted += (await store.insertBatch(userId, samples)).inserted;
+  }
+  return result;
+}

@@ -1,0 +1,252 @@
+import {
+  connectRequestSchema,
+  connectResultSchema,
+  dataEnvelope,
+  dataSourceListSchema,
+  dataSourceSchema,
+  disconnectRequestSchema,
+  integrationListSchema,
+  lastSyncSchema,
+  oauthCallbackSchema,
+  syncQuerySchema,
+  syncStatsSchema,
+  syncStatusSchema,
+} from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SourcesService } from './sources.service';
+
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const sourceParams = z.object({ source: z.string().min(1).max(64) });
+const disconnectResultSchema = z.object({
+  source: dataSourceSchema,
+  deletedSamples: z.number().int(),
+  revoked: z.boolean(),
+});
+
+/** SPEC §7 "Data sources" and "Integrations" (DESIGN "Sources"). */
+export const sourcesRoutes =
+  (sources: SourcesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+    const tags = ['data-sources'];
+
+    app.get(
+      '/data-sources',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Every source kind with your connection state',
+          response: { 200: dataEnvelope(dataSourceListSchema) },
+        },
+      },
+      async (request) => ({ data: { items: await sources.list(request.userId) } }),
+    );
+
+    const connect =
+      (kind: (p: { id?: string; source?: string }) => string) =>
+      async (request: {
+        userId: string;
+        params: { id?: string; source?: string };
+        body: z.infer<typeof connectRequestSchema> | null | undefined;
+      }) => ({
+        data: await sources.connect(request.userId, kind(request.params), request.body ?? {}),
+      });
+    const disconnect =
+      (kind: (p: { id?: string; source?: string }) => string) =>
+      async (request: {
+        userId: string;
+        params: { id?: string; source?: string };
+        body: { deleteData: boolean } | null | undefined;
+      }) => ({
+        data: await sources.disconnect(
+          request.userId,
+          kind(request.params),
+          request.body?.deleteData ?? false,
+        ),
+      });
+
+    app.post(
+      '/data-sources/:id/connect',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Connect: answers the consent URL, or completes with `code` and `state`',
+          params: idParams,
+          body: connectRequestSchema.nullish(),
+          response: { 200: dataEnvelope(connectResultSchema) },
+        },
+      },
+      connect((p) => p.id!),
+    );
+    app.post(
+      '/data-sources/:id/disconnect',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Disconnect: revokes at the provider; `deleteData` also deletes what it wrote',
+          params: idParams,
+          body: disconnectRequestSchema.nullish(),
+          response: { 200: dataEnvelope(disconnectResultSchema) },
+        },
+      },
+      disconnect((p) => p.id!),
+    );
+    app.post(
+      '/data-sources/:id/sync',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Sync now: what changed since the last sync, or `days` back',
+          params: idParams,
+          querystring: syncQuerySchema,
+          response: { 202: dataEnvelope(syncStatusSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send({ data: await sources.sync(request.userId, request.params.id, request.query.days) }),
+    );
+    app.put(
+      '/data-sources/:id/last-sync',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Move the point the next incremental sync starts from',
+          params: idParams,
+          body: lastSyncSchema,
+          response: { 200: dataEnvelope(syncStatusSchema) },
+        },
+      },
+      async (request) => ({
+        data: await sources.setLastSync(request.userId, request.params.id, request.body.lastSync),
+      }),
+    );
+    app.get(
+      '/data-sources/:id/sync-status',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The sync under way or the last one: state, progress, times, error',
+          params: idParams,
+          response: { 200: dataEnvelope(syncStatusSchema) },
+        },
+      },
+      async (request) => ({ data: await sources.status(request.userId, request.params.id) }),
+    );
+    app.get(
+      '/data-sources/:id/sync-stats',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Samples per metric with first and last dates, syncs run, last error, history',
+          params: idParams,
+          response: { 200: dataEnvelope(syncStatsSchema) },
+        },
+      },
+      async (request) => ({ data: await sources.stats(request.userId, request.params.id) }),
+    );
+
+    const itags = ['integrations'];
+    app.get(
+      '/integrations',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: 'Each connector: configured or not, the redirect URI to register, scopes, limits',
+          response: { 200: dataEnvelope(integrationListSchema) },
+        },
+      },
+      async () => ({ data: { items: sources.integrations() } }),
+    );
+    app.get(
+      '/integrations/oauth/:source',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: "The provider's authorization URL (with state and PKCE) to open",
+          params: sourceParams,
+          querystring: z.object({ sandbox: z.enum(['true', 'false']).optional() }),
+          response: { 200: dataEnvelope(z.object({ url: z.string() })) },
+        },
+      },
+      async (request) => ({
+        data: {
+          url: await sources.authorize(
+            request.userId,
+            request.params.source,
+            request.query.sandbox === 'true',
+          ),
+        },
+      }),
+    );
+    app.post(
+      '/integrations/oauth/callback',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: 'Complete connecting with what /oauth/callback received',
+          body: oauthCallbackSchema,
+          response: { 200: dataEnvelope(z.object({ source: dataSourceSchema })) },
+        },
+      },
+      async (request) => ({ data: { source: await sources.complete(request.userId, request.body) } }),
+    );
+    app.post(
+      '/integrations/:source/connect',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: 'Connect a provider (as /data-sources/:id/connect)',
+          params: sourceParams,
+          body: connectRequestSchema.nullish(),
+          response: { 200: dataEnvelope(connectResultSchema) },
+        },
+      },
+      connect((p) => p.source!),
+    );
+    app.post(
+      '/integrations/:source/sync',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: 'Sync a provider now, `days` back or incrementally',
+          params: sourceParams,
+          querystring: syncQuerySchema,
+          response: { 202: dataEnvelope(syncStatusSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send({ data: await sources.sync(request.userId, request.params.source, request.query.days) }),
+    );
+    app.post(
+      '/integrations/:source/disconnect',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: 'Disconnect a provider (as /data-sources/:id/disconnect)',
+          params: sourceParams,
+          body: disconnectRequestSchema.nullish(),
+          response: { 200: dataEnvelope(disconnectResultSchema) },
+        },
+      },
+      disconnect((p) => p.source!),
+    );
+  };

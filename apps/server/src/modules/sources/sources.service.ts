@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { getConnector, connectors, type Connector, type TokenSet } from '@healthfolio/connectors';
+import {
+  getSource,
+  sourceCatalogue,
+  type ConnectResult,
+  type DataSource,
+  type Integration,
+  type SyncStats,
+  type SyncStatus,
+} from '@healthfolio/core';
+import { AppError, notFound } from '../../http/errors';
+import type { SampleStore } from '../metrics/samples.store';
+import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+import { endpointsFor, isConfigured, loginContext, type EndpointContext } from './endpoints';
+import { authorizationUrl, exchangeCode, hashState, newCodeVerifier, newState, revokeToken } from './oauth';
+import { ProviderError } from './provider-errors';
+import { presentSource } from './present';
+import type { SyncRunner } from './sync-runner';
+import type { TokenVault } from './token-vault';
+
+const DAY_MS = 86_400_000;
+/** A connection attempt must come back within this long. */
+const STATE_TTL_MS = 10 * 60_000;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export interface SourcesDeps {
+  repo: ConnectionsRepository;
+  runner: SyncRunner;
+  store: SampleStore;
+  vault: TokenVault;
+  endpoints: EndpointContext;
+  sandboxProviders: boolean;
+  now: () => number;
+  fetch?: typeof fetch;
+}
+
+/** The Data Sources API: the catalogue with the user's connections, OAuth connect, sync and disconnect. */
+export class SourcesService {
+  constructor(private readonly deps: SourcesDeps) {}
+
+  private get context() {
+    return { ...this.deps.endpoints, sandboxProviders: this.deps.sandboxProviders };
+  }
+
+  /** The redirect URI every provider is registered with: the SPA's /oauth/callback route. */
+  get redirectUri(): string {
+    return `${this.deps.endpoints.publicUrl}/oauth/callback`;
+  }
+
+  async list(userId: string): Promise<DataSource[]> {
+    const connections = new Map((await this.deps.repo.list(userId)).map((c) => [c.kind, c]));
+    return sourceCatalogue.map((s) => presentSource(s, connections.get(s.kind), this.context));
+  }
+
+  async get(userId: string, kind: string): Promise<DataSource> {
+    const source = getSource(kind);
+    if (!source) throw notFound('Source');
+    return presentSource(source, await this.deps.repo.byKind(userId, kind), this.context);
+  }
+
+  integrations(): Integration[] {
+    return connectors.map((c) => {
+      const source = getSource(c.manifest.kind)!;
+      const prefix = c.manifest.kind.toUpperCase();
+      return {
+        kind: c.manifest.kind,
+        name: source.name,
+        configured: isConfigured(c, this.deps.endpoints),
+        sandboxAvailable: this.deps.sandboxProviders,
+        redirectUri: this.redirectUri,
+        registerAppUrl: c.manifest.registerAppUrl,
+        docsUrl: c.manifest.docsUrl,
+        scopes: [...(c.manifest.oauth?.scopes ?? [])],
+        env: [
+          ...(c.manifest.oauth || c.manifest.needsClient
+            ? [`${prefix}_CLIENT_ID`, `${prefix}_CLIENT_SECRET`]
+            : []),
+          `${prefix}_BASE_URL`,
+        ],
+        rateLimit: c.manifest.rateLimit,
+        backfillDays: c.manifest.backfillDays,
+        syncEveryMinutes: c.manifest.syncEveryMinutes,
+        fileFallback: source.fileFallback,
+      };
+    });
+  }
+
+  /** Starts connecting: the provider's consent URL, with a single-use `state` bound to this user. */
+  async authorize(userId: string, kind: string, sandbox = false): Promise<string> {
+    const connector = this.connector(kind);
+    const useSandbox =
+      sandbox || (!isConfigured(connector, this.deps.endpoints) && this.deps.sandboxProviders);
+    if (useSandbox && !this.deps.sandboxProviders) {
+      throw new AppError('conflict', 'Sandbox providers are turned off on this server');
+    }
+    const endpoints = endpointsFor(connector, useSandbox, this.deps.endpoints);
+    const oauth = connector.manifest.oauth;
+    if (!endpoints || !oauth) {
+      throw new AppError('conflict', `${getSource(kind)?.name ?? kind} is not set up on this server yet`, {
+        details: { configured: false },
+      });
+    }
+    const state = newState();
+    const verifier = oauth.pkce ? newCodeVerifier() : null;
+    const at = this.deps.now();
+    await this.deps.repo.saveState({
+      state_hash: hashState(state),
+      user_id: userId,
+      kind,
+      sandbox: useSandbox ? 1 : 0,
+      code_verifier: verifier,
+      created_at: at,
+      expires_at: at + STATE_TTL_MS,
+    });
+    return authorizationUrl(oauth, endpoints, this.redirectUri, state, verifier);
+  }
+
+  /**
+   * Completes connecting with the code the provider sent back. The `state` must be one this user
+   * started, unused and unexpired: a forged or replayed callback is refused (CSRF, RFC 6749 §10.12).
+   */
+  async complete(
+    userId: string,
+    input: { code?: string | undefined; state: string; error?: string | undefined },
+    expectedKind?: string,
+  ): Promise<DataSource> {
+    const state = await this.deps.repo.takeState(userId, hashState(input.state), this.deps.now());
+    if (!state || (expectedKind && state.kind !== expectedKind)) {
+      throw new AppError(
+        'bad_request',
+        'This connection attempt is unknown, expired or already used. Start connecting again from the Sources page.',
+      );
+    }
+    const connector = this.connector(state.kind);
+    const name = getSource(state.kind)?.name ?? state.kind;
+    if (input.error || !input.code) {
+      throw new AppError(
+        'bad_request',
+        input.error === 'access_denied'
+          ? `${name} was not connected: access was denied at ${name}.`
+          : `${name} did not send an authorization code (${input.error ?? 'none'}).`,
+      );
+    }
+    const endpoints = endpointsFor(connector, state.sandbox === 1, this.deps.endpoints);
+    if (!endpoints) throw new AppError('conflict', `${name} is not set up on this server`);
+    let tokens;
+    try {
+      tokens = await exchangeCode(
+        connector.manifest,
+        endpoints,
+        input.code,
+        this.redirectUri,
+        state.code_verifier,
+        this.deps.now(),
+        this.deps.fetch,
+      );
+    } catch (error) {
+      if (error instanceof ProviderError) throw new AppError('unprocessable', error.message);
+      throw error;
+    }
+    return this.save(userId, connector, state.sandbox === 1, tokens);
+  }
+
+  /** `connect`: with a code, completes; for OAuth without one, answers the consent URL; others are marked in use. */
+  async connect(
+    userId: string,
+    kind: string,
+    input: {
+      code?: string | undefined;
+      state?: string | undefined;
+      sandbox?: boolean | undefined;
+      username?: string | undefined;
+      password?: string | undefined;
+    },
+  ): Promise<ConnectResult> {
+    const source = getSource(kind);
+    if (!source) throw notFound('Source');
+    if (input.code) {
+      if (!input.state) throw new AppError('validation', 'state: Required with a code');
+      return {
+        authorizationUrl: null,
+        source: await this.complete(userId, { code: input.code, state: input.state }, kind),
+      };
+    }
+    const connector = getConnector(kind);
+    if (connector?.login) {
+      return { authorizationUrl: null, source: await this.login(userId, connector, input) };
+    }
+    if (connector) {
+      return {
+        authorizationUrl: await this.authorize(userId, kind, input.sandbox),
+        source: await this.get(userId, kind),
+      };
+    }
+    // Sources without an API (uploads, devices, feeds): connecting says "I use this"; data comes by import.
+    const existing = await this.deps.repo.byKind(userId, kind);
+    const at = this.deps.now();
+    if (existing)
+      await this.deps.repo.update(existing.id, { status: 'connected', last_error: null, updated_at: at });
+    else {
+      await this.deps.repo.insert({
+        id: randomUUID(),
+        user_id: userId,
+        kind,
+        sandbox: 0,
+        status: 'connected',
+        tokens: null,
+        cursor: null,
+        sync_state: 'idle',
+        sync_from: null,
+        sync_to: null,
+        sync_started_at: null,
+        sync_finished_at: null,
+        sync_pages: 0,
+        sync_samples: 0,
+        last_sync_at: null,
+        last_error: null,
+        syncs_run: 0,
+        next_sync_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    return { authorizationUrl: null, source: await this.get(userId, kind) };
+  }
+
+  /** Revokes at the provider where possible, forgets the tokens, and keeps or deletes the data as asked. */
+  async disconnect(
+    userId: string,
+    kind: string,
+    deleteData: boolean,
+  ): Promise<{ source: DataSource; deletedSamples: number; revoked: boolean }> {
+    const row = await this.connection(userId, kind);
+    let revoked = false;
+    const connector = getConnector(kind);
+    const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+    const endpoints = connector && endpointsFor(connector, row.sandbox === 1, this.deps.endpoints);
+    if (connector && endpoints && tokens)
+      revoked = await revokeToken(connector.manifest, endpoints, tokens, this.deps.fetch);
+    await this.deps.repo.update(row.id, {
+      status: 'disconnected',
+      tokens: null,
+      cursor: null,
+      sync_state: 'idle',
+      next_sync_at: null,
+      last_error: null,
+      updated_at: this.deps.now(),
+    });
+    const deletedSamples = deleteData ? await this.deps.store.deleteSource(userId, kind) : 0;
+    return { source: await this.get(userId, kind), deletedSamples, revoked };
+  }
+
+  /** Queues a sync: incremental, or `days` back. */
+  async sync(userId: string, kind: string, days?: number): Promise<SyncStatus> {
+    const row = await this.connection(userId, kind);
+    if (!getConnector(kind) || !row.tokens || row.status === 'disconnected') {
+      throw new AppError('conflict', `${getSource(kind)?.name ?? kind} is not connected`);
+    }
+    if (row.sync_state === 'idle') {
+      const at = this.deps.now();
+      const backfill = getConnector(kind)!.manifest.backfillDays;
+      await this.deps.repo.update(row.id, {
+        sync_state: 'queued',
+        sync_from: days ? at - Math.min(days, backfill) * DAY_MS : null,
+        sync_to: null,
+        cursor: null,
+        updated_at: at,
+      });
+      this.deps.runner.enqueue(row.id);
+    }
+    return this.status(userId, kind);
+  }
+
+  async setLastSync(userId: string, kind: string, lastSync: string): Promise<SyncStatus> {
+    const row = await this.connection(userId, kind);
+    await this.deps.repo.update(row.id, { last_sync_at: Date.parse(lastSync), updated_at: this.deps.now() });
+    return this.status(userId, kind);
+  }
+
+  async status(userId: string, kind: string): Promise<SyncStatus> {
+    const row = await this.connection(userId, kind);
+    const source = presentSource(getSource(kind)!, row, this.context);
+    return {
+      state: row.sync_state as SyncStatus['state'],
+      status: source.status,
+      progress: { pages: row.sync_pages, samples: row.sync_samples },
+      fraction: row.sync_state === 'idle' ? (row.sync_finished_at !== null ? 1 : null) : null,
+      startedAt: iso(row.sync_started_at),
+      finishedAt: iso(row.sync_finished_at),
+      error: source.lastError,
+      lastSync: iso(row.last_sync_at),
+      nextSync: iso(row.next_sync_at),
+    };
+  }
+
+  async stats(userId: string, kind: string): Promise<SyncStats> {
+    const row = await this.connection(userId, kind);
+    const metrics = await this.deps.repo.statsBySource(userId, kind);
+    const runs = await this.deps.repo.runs(row.id);
+    return {
+      metrics: metrics.map((m) => ({
+        metric: m.kind,
+        samples: Number(m.count),
+        first: iso(m.first === null ? null : Number(m.first)),
+        last: iso(m.last === null ? null : Number(m.last)),
+      })),
+      syncsRun: row.syncs_run,
+      lastError: row.status === 'disconnected' ? null : row.last_error,
+      lastSync: iso(row.last_sync_at),
+      backfillDays: getConnector(kind)?.manifest.backfillDays ?? null,
+      history: runs.map((r) => ({
+        id: r.id,
+        status: r.status,
+        startedAt: iso(r.started_at)!,
+        finishedAt: iso(r.finished_at),
+        requests: r.requests,
+        samples: r.samples,
+        inserted: r.inserted,
+        error: r.error,
+      })),
+    };
+  }
+
+  /** Stores the tokens of a new or renewed connection and queues its first sync. */
+  private async save(
+    userId: string,
+    connector: Connector,
+    sandbox: boolean,
+    tokens: TokenSet,
+  ): Promise<DataSource> {
+    const kind = connector.manifest.kind;
+    const at = this.deps.now();
+    const existing = await this.deps.repo.byKind(userId, kind);
+    const values = {
+      status: 'connected',
+      sandbox: sandbox ? 1 : 0,
+      tokens: this.deps.vault.seal(tokens),
+      cursor: null,
+      sync_state: 'queued',
+      sync_from: at - connector.manifest.defaultDays * DAY_MS,
+      sync_to: null,
+      last_error: null,
+      next_sync_at: null,
+      updated_at: at,
+    };
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      await this.deps.repo.update(id, values);
+    } else {
+      id = randomUUID();
+      await this.deps.repo.insert({
+        id,
+        user_id: userId,
+        kind,
+        ...values,
+        sync_started_at: null,
+        sync_finished_at: null,
+        sync_pages: 0,
+        sync_samples: 0,
+        last_sync_at: null,
+        syncs_run: 0,
+        created_at: at,
+      });
+    }
+    this.deps.runner.enqueue(id);
+    return this.get(userId, kind);
+  }
+
+  /** Signs in with a password at providers without third-party OAuth; the password is not kept. */
+  private async login(
+    userId: string,
+    connector: Connector,
+    input: { username?: string | undefined; password?: string | undefined; sandbox?: boolean | undefined },
+  ): Promise<DataSource> {
+    const name = getSource(connector.manifest.kind)?.name ?? connector.manifest.kind;
+    if (!input.username || !input.password) {
+      throw new AppError('validation', `username and password: Required to connect ${name}`);
+    }
+    if (input.sandbox && !this.deps.sandboxProviders) {
+      throw new AppError('conflict', 'Sandbox providers are turned off on this server');
+    }
+    const sandbox =
+      !!input.sandbox || (!isConfigured(connector, this.deps.endpoints) && this.deps.sandboxProviders);
+    const endpoints = endpointsFor(connector, sandbox, this.deps.endpoints);
+    if (!endpoints) throw new AppError('conflict', `${name} is not set up on this server yet`);
+    let tokens: TokenSet;
+    try {
+      tokens = await connector.login!(
+        { username: input.username, password: input.password },
+        loginContext(endpoints, sandbox, this.deps.now(), this.deps.fetch ?? fetch),
+      );
+    } catch (error) {
+      if (error instanceof Error && !(error instanceof AppError)) {
+        throw new AppError('unprocessable', `${name} did not accept the sign-in: ${error.message}`);
+      }
+      throw error;
+    }
+    return this.save(userId, connector, sandbox, tokens);
+  }
+
+  private connector(kind: string): Connector {
+    const connector = getConnector(kind);
+    if (!connector) {
+      if (!getSource(kind)) throw notFound('Source');
+      throw new AppError(
+        'conflict',
+        `${getSource(kind)!.name} does not connect through an API; import its export instead`,
+      );
+    }
+    return connector;
+  }
+
+  private async connection(userId: string, kind: string): Promise<ConnectionRow> {
+    if (!getSource(kind)) throw notFound('Source');
+    const row = await this.deps.repo.byKind(userId, kind);
+    if (!row) throw new AppError('conflict', `${getSource(kind)!.name} is not connected`);
+    return row;
+  }
+}

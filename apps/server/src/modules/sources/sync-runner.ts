@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import type { Connector } from '@healthfolio/connectors';
+import { getConnector } from '@healthfolio/connectors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SampleStore } from '../metrics/samples.store';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+import { endpointsFor, loginContext, type EndpointContext } from './endpoints';
+import { refreshTokens } from './oauth';
+import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
+import { createProviderHttp } from './provider-http';
+import type { TokenVault } from './token-vault';
+
+const DAY_MS = 86_400_000;
+/** An incremental sync re-reads this much before the last one: providers revise recent days. */
+const OVERLAP_MS = 2 * DAY_MS;
+
+export interface SyncRunnerDeps {
+  repo: ConnectionsRepository;
+  store: SampleStore;
+  zones: UserTimeZoneRepository;
+  vault: TokenVault;
+  endpoints: EndpointContext;
+  log: FastifyBaseLogger;
+  now: () => number;
+  fetch?: typeof fetch;
+  /** How often the schedule looks for due syncs (default a minute; 0: only when `schedule()` is called). */
+  checkEveryMs?: number;
+  /** Told when a sync ends with new data (insights run again). */
+  onFinished?: (userId: string) => void;
+}
+
+/**
+ * Runs syncs one at a time in the background of this server. Each page the provider answers is kept raw,
+ * mapped, and written in one transaction with the cursor after it, so a sync cut off by a restart resumes
+ * after the last page written and ends with the rows of one uninterrupted run. Connected sources re-sync
+ * on their connector's interval.
+ */
+export class SyncRunner {
+  private readonly queue: string[] = [];
+  private active: Promise<void> | undefined;
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: SyncRunnerDeps) {}
+
+  enqueue(connectionId: string): void {
+    if (this.abort.signal.aborted || this.queue.includes(connectionId)) return;
+    this.queue.push(connectionId);
+    this.active ??= this.drain();
+  }
+
+  /** Takes up syncs a previous process left unfinished, and starts the schedule. */
+  async start(): Promise<void> {
+    for (const row of await this.deps.repo.unfinished()) this.enqueue(row.id);
+    const every = this.deps.checkEveryMs ?? 60_000;
+    if (every <= 0) return;
+    this.timer = setInterval(() => void this.schedule(), every);
+    this.timer.unref();
+  }
+
+  /** Queues every connected source whose next sync is due. */
+  async schedule(): Promise<void> {
+    for (const row of await this.deps.repo.due(this.deps.now())) {
+      await this.deps.repo.update(row.id, { sync_state: 'queued', updated_at: this.deps.now() });
+      this.enqueue(row.id);
+    }
+  }
+
+  async idle(): Promise<void> {
+    while (this.active) await this.active;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.abort.abort(new Error('The server is shutting down'));
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
+        const row = await this.deps.repo.byId(id);
+        if (!row || row.status === 'disconnected') continue;
+        try {
+          await this.run(row);
+        } catch (error) {
+          this.deps.log.error({ err: error, connection: id }, 'sync failed unexpectedly');
+        }
+      }
+    } finally {
+      this.active = undefined;
+    }
+  }
+
+  private async run(row: ConnectionRow): Promise<void> {
+    const { repo, now } = this.deps;
+    const connector = getConnector(row.kind);
+    const endpoints = connector && endpointsFor(connector, row.sandbox === 1, this.deps.endpoints);
+    let tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+    if (!connector || !endpoints || !tokens) {
+      await repo.update(row.id, {
+        status: 'error',
+        sync_state: 'idle',
+        last_error: !connector
+          ? 'This source cannot sync yet.'
+          : !endpoints
+            ? 'This provider is not set up on this server any more. Ask the operator to configure it.'
+            : 'The saved sign-in could not be read. Connect again.',
+        updated_at: now(),
+      });
+      return;
+    }
+    const startedAt = now();
+    const to = row.sync_to ?? startedAt;
+    const from =
+      row.sync_from ??
+      (row.last_sync_at !== null
+        ? row.last_sync_at - OVERLAP_MS
+        : startedAt - connector.manifest.defaultDays * DAY_MS);
+    const runId = runIdNow();
+    let requests = 0;
+    let samples = 0;
+    let inserted = 0;
+    await repo.startRun({
+      id: runId,
+      user_id: row.user_id,
+      connection_id: row.id,
+      status: 'running',
+      started_at: startedAt,
+      finished_at: null,
+      requests: 0,
+      samples: 0,
+      inserted: 0,
+      error: null,
+    });
+    await repo.update(row.id, {
+      sync_state: 'running',
+      sync_from: from,
+      sync_to: to,
+      sync_started_at: row.sync_state === 'running' ? (row.sync_started_at ?? startedAt) : startedAt,
+      sync_finished_at: null,
+      ...(row.sync_state === 'running' ? {} : { sync_pages: 0, sync_samples: 0 }),
+      updated_at: startedAt,
+    });
+
+    const refresh = async () => {
+      tokens = connector.refresh
+        ? await connector.refresh(
+            tokens!,
+            loginContext(endpoints, row.sandbox === 1, now(), this.deps.fetch ?? fetch),
+          )
+        : await refreshTokens(connector.manifest, endpoints, tokens!, now(), this.deps.fetch);
+      await repo.update(row.id, { tokens: this.deps.vault.seal(tokens), updated_at: now() });
+      return tokens;
+    };
+    const http = createProviderHttp({
+      baseUrl: endpoints.apiBaseUrl,
+      providerName: endpoints.name,
+      tokens: () => tokens!,
+      refresh,
+      signal: this.abort.signal,
+      now,
+      onRequest: () => void requests++,
+      ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
+    });
+    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    try {
+      const pages = connector.sync({
+        http,
+        from,
+        to,
+        cursor: row.cursor,
+        timeZone,
+        signal: this.abort.signal,
+      });
+      for await (const page of pages) {
+        await repo.keepPayload(row.user_id, row.id, page.resource, JSON.stringify(page.payload), now());
+        const mapped = connector.normalize(page, { timeZone });
+        samples += mapped.length;
+        const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
+          await trx
+            .updateTable('source_connections')
+            .set((eb) => ({
+              cursor: page.cursor,
+              sync_pages: eb('sync_pages', '+', 1),
+              sync_samples: eb('sync_samples', '+', mapped.length),
+              updated_at: now(),
+            }))
+            .where('id', '=', row.id)
+            .execute();
+        });
+        inserted += result.inserted;
+      }
+      await repo.trimPayloads(row.id);
+      const finished = now();
+      await repo.update(row.id, {
+        status: 'connected',
+        sync_state: 'idle',
+        cursor: null,
+        sync_from: null,
+        sync_to: null,
+        sync_finished_at: finished,
+        last_sync_at: to,
+        last_error: null,
+        syncs_run: row.syncs_run + 1,
+        next_sync_at: finished + connector.manifest.syncEveryMinutes * 60_000,
+        updated_at: finished,
+      });
+      await repo.updateRun(runId, {
+        status: 'succeeded',
+        finished_at: finished,
+        requests,
+        samples,
+        inserted,
+      });
+      if (inserted > 0) this.deps.onFinished?.(row.user_id);
+    } catch (error) {
+      if (this.abort.signal.aborted) {
+        // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
+        await repo.updateRun(runId, {
+          status: 'interrupted',
+          finished_at: now(),
+          requests,
+          samples,
+          inserted,
+        });
+        return;
+      }
+      await this.fail(row, connector, runId, error, { requests, samples, inserted });
+    }
+  }
+
+  private async fail(
+    row: ConnectionRow,
+    connector: Connector,
+    runId: string,
+    error: unknown,
+    counts: { requests: number; samples: number; inserted: number },
+  ): Promise<void> {
+    const { repo, now } = this.deps;
+    const at = now();
+    const message = describe(error);
+    const later =
+      error instanceof RateLimited ? error.retryAt : at + connector.manifest.syncEveryMinutes * 60_000;
+    await repo.update(row.id, {
+      // A refused sign-in needs the person; anything else is retried on schedule, from the saved cursor.
+      status:
+        error instanceof ReauthRequired ? 'error' : error instanceof RateLimited ? 'connected' : 'error',
+      sync_state: 'idle',
+      sync_finished_at: at,
+      last_error: message,
+      next_sync_at: error instanceof ReauthRequired ? null : later,
+      updated_at: at,
+    });
+    await repo.updateRun(runId, { status: 'failed', finished_at: at, error: message, ...counts });
+    if (!(
+      error instanceof ProviderError ||
+      error instanceof ReauthRequired ||
+      error instanceof RateLimited
+    )) {
+      this.deps.log.error({ err: error, connection: row.id }, 'sync failed');
+    }
+  }
+}
+
+/** Sorts in creation order (microseconds of real time first), so two runs in one clock tick still list in order. */
+function runIdNow(): string {
+  const micros = Math.round((performance.timeOrigin + performance.now()) * 1000);
+  return `${String(micros).padStart(17, '0')}-${randomUUID().slice(0, 8)}`;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ReauthRequired || error instanceof RateLimited || error instanceof ProviderError) {
+    return error.message;
+  }
+  return 'The sync stopped on an unexpected error; it will be tried again.';
+}
