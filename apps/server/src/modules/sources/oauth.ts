@@ -209,3 +209,53 @@ export async function revokeToken(
     return false;
   }
 }
+
+/**
+ * Checks an app registration without a person: a token request with a made-up code. A provider that knows
+ * the client refuses the code (`invalid_grant`); one that does not refuses the client (`invalid_client`, 401).
+ */
+export async function checkClient(
+  manifest: ConnectorManifest,
+  endpoints: ProviderEndpoints,
+  redirectUri: string,
+  fetcher: typeof fetch = fetch,
+): Promise<{ ok: boolean; message: string }> {
+  const oauth = manifest.oauth;
+  if (!oauth)
+    return { ok: true, message: `${endpoints.name} signs in with the person's password: no app to check.` };
+  const form = new URLSearchParams({
+    ...(oauth.tokenParams ?? {}),
+    grant_type: 'authorization_code',
+    code: 'healthfolio-self-test',
+    redirect_uri: redirectUri,
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  if (oauth.clientAuth === 'basic') {
+    headers.authorization = `Basic ${Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64')}`;
+  } else {
+    form.set('client_id', endpoints.clientId);
+    form.set('client_secret', endpoints.clientSecret);
+  }
+  let res: Response;
+  try {
+    res = await fetcher(join(endpoints.authBaseUrl, oauth.tokenPath), {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    return { ok: false, message: `${endpoints.name} could not be reached at ${endpoints.authBaseUrl}.` };
+  }
+  const text = await res.text();
+  const error = /"error"\s*:\s*"([a-z_]+)"/.exec(text)?.[1];
+  if (res.status === 401 || error === 'invalid_client' || error === 'unauthorized_client') {
+    return { ok: false, message: `${endpoints.name} does not accept this client id and secret.` };
+  }
+  if (res.status >= 500)
+    return { ok: false, message: `${endpoints.name} answered ${res.status}; try again later.` };
+  return { ok: true, message: `${endpoints.name} accepts this client id and secret.` };
+}

@@ -169,6 +169,19 @@ export const sourcesRoutes =
       },
       async () => ({ data: { items: sources.integrations() } }),
     );
+    app.post(
+      '/integrations/:source/self-test',
+      {
+        schema: {
+          tags: itags,
+          security,
+          summary: "Check the operator's client id and secret with the provider (no person needed)",
+          params: sourceParams,
+          response: { 200: dataEnvelope(z.object({ ok: z.boolean(), message: z.string() })) },
+        },
+      },
+      async (request) => ({ data: await sources.selfTest(request.params.source) }),
+    );
     app.get(
       '/integrations/oauth/:source',
       {

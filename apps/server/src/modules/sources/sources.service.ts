@@ -13,7 +13,15 @@ import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 import { endpointsFor, isConfigured, loginContext, type EndpointContext } from './endpoints';
-import { authorizationUrl, exchangeCode, hashState, newCodeVerifier, newState, revokeToken } from './oauth';
+import {
+  authorizationUrl,
+  checkClient,
+  exchangeCode,
+  hashState,
+  newCodeVerifier,
+  newState,
+  revokeToken,
+} from './oauth';
 import { ProviderError } from './provider-errors';
 import { presentSource } from './present';
 import type { SyncRunner } from './sync-runner';
@@ -84,6 +92,21 @@ export class SourcesService {
         fileFallback: source.fileFallback,
       };
     });
+  }
+
+  /** The operator's check of a connector's app registration (client id and secret), without a person. */
+  async selfTest(kind: string): Promise<{ ok: boolean; message: string }> {
+    const connector = this.connector(kind);
+    const name = getSource(kind)?.name ?? kind;
+    const endpoints = endpointsFor(connector, false, this.deps.endpoints);
+    if (!endpoints) {
+      const prefix = kind.toUpperCase();
+      return {
+        ok: false,
+        message: `${name} is not set up: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET.`,
+      };
+    }
+    return checkClient(connector.manifest, endpoints, this.redirectUri, this.deps.fetch);
   }
 
   /** Starts connecting: the provider's consent URL, with a single-use `state` bound to this user. */
