@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+import type { DataSource } from '@healthfolio/core';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSources } from './queries';
+import {
+  connectSource,
+  disconnectSource,
+  fetchIntegrations,
+  fetchSources,
+  fetchSyncStats,
+  fetchSyncStatus,
+  openConsentPage,
+  selfTestSource,
+  syncSource,
+} from './sources-api';
+import type * as Api from './sources-api';
+import { SourceCard } from './SourceCard';
+import {
+  connectedOura,
+  dataSource,
+  ouraIntegration,
+  syncStats,
+  syncStatus,
+  testQueryClient,
+  WithQueries,
+} from './test-utils';
+
+vi.mock('./sources-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  fetchSources: vi.fn(),
+  fetchSyncStatus: vi.fn(),
+  fetchSyncStats: vi.fn(),
+  fetchIntegrations: vi.fn(),
+  connectSource: vi.fn(),
+  disconnectSource: vi.fn(),
+  syncSource: vi.fn(),
+  openConsentPage: vi.fn(),
+  selfTestSource: vi.fn(),
+}));
+
+const now = Date.now();
+
+/** The card of one source, as the page shows it: from the list query. */
+function Card({ kind }: { kind: string }) {
+  const sources = useSources();
+  const source = sources.data?.find((s) => s.kind === kind);
+  return source ? <SourceCard source={source} now={now} onImportInstead={() => {}} /> : null;
+}
+
+async function renderCard(source: DataSource) {
+  vi.mocked(fetchSources).mockResolvedValue([source]);
+  const client = testQueryClient();
+  render(
+    <WithQueries client={client}>
+      <Card kind={source.kind} />
+    </WithQueries>,
+  );
+  const card = await screen.findByRole('article', { name: source.name });
+  return { client, card };
+}
+
+function refused(status: number, message: string): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code: 'unprocessable', message } },
+  });
+}
+
+describe('SourceCard', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('connects an OAuth source by opening the consent page the server names', async () => {
+    const user = userEvent.setup();
+    const oura = dataSource('oura', { configured: false });
+    const url = 'http://127.0.0.1:8080/sandbox/oura/oauth/authorize?state=abc';
+    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: url, source: oura });
+    const { card } = await renderCard(oura);
+    expect(within(card).getByTestId('not-set-up').textContent).toContain('Connect uses the Sandbox');
+    await user.click(within(card).getByRole('button', { name: 'Connect' }));
+    expect(connectSource).toHaveBeenCalledWith('oura', {});
+    await waitFor(() => expect(openConsentPage).toHaveBeenCalledWith(url));
+  });
+
+  it('cannot connect a source that is not set up when there is no sandbox', async () => {
+    const { card } = await renderCard(dataSource('oura', { configured: false, sandboxAvailable: false }));
+    expect(within(card).getByTestId('not-set-up').textContent).toContain('Ask whoever runs it');
+    expect(within(card).getByRole('button', { name: 'Connect' }).hasAttribute('disabled')).toBe(true);
+    expect(within(card).getByRole('button', { name: 'Set up' })).toBeTruthy();
+  });
+
+  it('signs in at a password provider with the sandbox hint, then follows the first sync', async () => {
+    const user = userEvent.setup();
+    const peloton = dataSource('peloton');
+    const syncing = { ...peloton, status: 'syncing' as const, sandbox: true };
+    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: null, source: syncing });
+    vi.mocked(fetchSyncStatus).mockResolvedValue(syncStatus({ progress: { pages: 3, samples: 1_200 } }));
+    const { card } = await renderCard(peloton);
+    vi.mocked(fetchSources).mockResolvedValue([syncing]);
+    await user.click(within(card).getByRole('button', { name: 'Connect' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Connect Peloton' });
+    expect(within(dialog).queryByText(/password is/)).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: /sandbox instead/ }));
+    expect(within(dialog).getByText(/any email works; the password is/).textContent).toContain('sandbox');
+    await user.type(within(dialog).getByLabelText(/Email or username/), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText(/Password/), 'sandbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+
+    expect(connectSource).toHaveBeenCalledWith('peloton', {
+      username: 'ada@example.com',
+      password: 'sandbox',
+      sandbox: true,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card).getByTestId('source-status').textContent).toBe('Syncing');
+    expect(within(card).getByText('Sandbox')).toBeTruthy();
+    expect(await within(card).findByText('Syncing: 3 pages, 1,200 samples so far')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Peloton sync progress' })).toBeTruthy();
+  });
+
+  it('shows why a password provider refused the sign-in', async () => {
+    const user = userEvent.setup();
+    vi.mocked(connectSource).mockRejectedValue(
+      refused(422, 'Peloton did not accept the sign-in: wrong email or password'),
+    );
+    const { card } = await renderCard(dataSource('eight_sleep', { configured: false }));
+    await user.click(within(card).getByRole('button', { name: 'Connect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Connect Eight Sleep' });
+    // Not set up here: the sandbox is the only way, and the dialog says so.
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(dialog.textContent).toContain('not set up on this server, so this connects its sandbox');
+    await user.type(within(dialog).getByLabelText(/Email or username/), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText(/Password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(connectSource).toHaveBeenCalledWith('eight_sleep', {
+      username: 'ada@example.com',
+      password: 'wrong',
+      sandbox: true,
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('wrong email or password');
+  });
+
+  it.each([
+    ['keep', false, 'Oura is disconnected. Its data is kept.'],
+    ['delete', true, 'Oura is disconnected and its 110,577 samples are deleted.'],
+  ] as const)('disconnects, asked to %s the data', async (choice, deleteData, message) => {
+    const user = userEvent.setup();
+    const oura = connectedOura(now);
+    const after = { ...oura, status: 'disconnected' as const, sandbox: false };
+    vi.mocked(disconnectSource).mockResolvedValue({
+      source: after,
+      deletedSamples: deleteData ? 110_577 : 0,
+      revoked: true,
+    });
+    const { card } = await renderCard(oura);
+    vi.mocked(fetchSources).mockResolvedValue([after]);
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Oura?' });
+    expect(within(dialog).getByRole('radio', { name: 'Keep its data' })).toHaveProperty('checked', true);
+    if (choice === 'delete')
+      await user.click(within(dialog).getByRole('radio', { name: 'Delete everything Oura brought' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(disconnectSource).toHaveBeenCalledWith('oura', deleteData);
+    expect((await within(card).findByRole('status')).textContent).toBe(message);
+    expect(within(card).getByTestId('source-status').textContent).toBe('Not connected');
+    expect(within(card).queryByText('Sandbox')).toBeNull();
+  });
+
+  it('polls the sync every second while it runs, then refreshes the card and the metrics', async () => {
+    const user = userEvent.setup();
+    const oura = connectedOura(now);
+    vi.mocked(syncSource).mockResolvedValue(syncStatus({ state: 'queued' }));
+    vi.mocked(fetchSyncStatus)
+      .mockResolvedValueOnce(syncStatus({ progress: { pages: 4, samples: 9_000 } }))
+      .mockResolvedValue(
+        syncStatus({ state: 'idle', status: 'connected', progress: { pages: 9, samples: 20_000 } }),
+      );
+    const { client, card } = await renderCard(oura);
+    client.setQueryData(['metrics', 'summary', 'UTC'], { items: [] });
+    const synced = { ...oura, lastSync: new Date().toISOString() };
+    vi.mocked(fetchSources).mockResolvedValue([synced]);
+
+    await user.click(within(card).getByRole('button', { name: 'Sync now' }));
+    expect(syncSource).toHaveBeenCalledWith('oura');
+    expect(within(card).getByTestId('source-status').textContent).toBe('Syncing');
+    expect(within(card).getByRole('button', { name: 'Syncing…' }).hasAttribute('disabled')).toBe(true);
+    expect(await within(card).findByText('Syncing: 4 pages, 9,000 samples so far')).toBeTruthy();
+
+    await waitFor(() => expect(within(card).getByTestId('source-status').textContent).toBe('Connected'), {
+      timeout: 3000,
+    });
+    expect(fetchSyncStatus).toHaveBeenCalledTimes(2);
+    expect(within(card).getByTestId('last-sync').textContent).toBe('Synced just now');
+    expect(within(card).queryByRole('progressbar')).toBeNull();
+    expect(client.getQueryState(['metrics', 'summary', 'UTC'])?.isInvalidated).toBe(true);
+  });
+
+  it('shows sync stats and history in words', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchSyncStats).mockResolvedValue(syncStats());
+    const { card } = await renderCard(connectedOura(now));
+    await user.click(within(card).getByRole('button', { name: 'Sync details' }));
+    const details = await within(card).findByTestId('sync-details');
+    expect(fetchSyncStats).toHaveBeenCalledWith('oura', expect.anything());
+    const metrics = within(details).getByRole('list', { name: 'Samples per metric' });
+    expect(metrics.textContent).toContain('Steps: 365 samples');
+    expect(metrics.textContent).toContain('Heart rate: 110,212 samples');
+    expect(details.textContent).toContain('Syncs run2');
+    expect(details.textContent).toContain('Up to 2 years back');
+    const history = within(details).getAllByRole('listitem').slice(2);
+    expect(history[0]!.textContent).toContain('Failed · 1 request · 0 samples');
+    expect(history[0]!.textContent).toContain('Oura refused the saved sign-in. Connect again.');
+    expect(history[1]!.textContent).toContain('Succeeded · 52 requests · 112,000 samples');
+  });
+
+  it('walks the operator through setting up a connector, or tries the sandbox', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    vi.mocked(fetchIntegrations).mockResolvedValue([ouraIntegration()]);
+    const url = 'http://127.0.0.1:8080/sandbox/oura/oauth/authorize?state=xyz';
+    vi.mocked(connectSource).mockResolvedValue({
+      authorizationUrl: url,
+      source: dataSource('oura', { configured: false }),
+    });
+    const { card } = await renderCard(dataSource('oura', { configured: false }));
+    await user.click(within(card).getByRole('button', { name: 'Set up' }));
+
+    const wizard = await screen.findByRole('dialog', { name: 'Set up Oura' });
+    await within(wizard).findByText('Register an app');
+    expect(
+      within(wizard).getByRole('link', { name: 'https://cloud.ouraring.com/oauth/applications' }),
+    ).toBeTruthy();
+    expect(wizard.textContent).toContain('personal daily heartrate spo2Daily workout');
+    expect(wizard.textContent).toContain('https://health.example.org/oauth/callback');
+    for (const name of ['OURA_CLIENT_ID', 'OURA_CLIENT_SECRET', 'OURA_BASE_URL'])
+      expect(within(wizard).getByText(name)).toBeTruthy();
+    expect(wizard.textContent).toContain('Restart the server');
+    vi.mocked(selfTestSource).mockResolvedValue({
+      ok: false,
+      message: 'Oura does not accept this client id and secret.',
+    });
+    await user.click(within(wizard).getByRole('button', { name: 'Check the client id and secret' }));
+    expect(await within(wizard).findByText('Oura does not accept this client id and secret.')).toBeTruthy();
+    expect(selfTestSource).toHaveBeenCalledWith('oura');
+
+    await user.click(within(wizard).getByRole('button', { name: 'Copy the redirect URI' }));
+    expect(writeText).toHaveBeenCalledWith('https://health.example.org/oauth/callback');
+    expect(await within(wizard).findByText('Copied')).toBeTruthy();
+
+    await user.click(within(wizard).getByRole('button', { name: 'Try the sandbox instead' }));
+    expect(connectSource).toHaveBeenCalledWith('oura', { sandbox: true });
+    await waitFor(() => expect(openConsentPage).toHaveBeenCalledWith(url));
+  });
+});

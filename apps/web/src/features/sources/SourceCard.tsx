@@ -1,0 +1,269 @@
+import type { DataSource } from '@healthfolio/core';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Collapse from '@mui/material/Collapse';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { toApiError } from '../../lib/api';
+import { CredentialsDialog } from './CredentialsDialog';
+import { DisconnectDialog } from './DisconnectDialog';
+import { useSourceActions, useSyncStatus } from './queries';
+import { SetupWizard } from './SetupWizard';
+import { openConsentPage, type ConnectInput, type DisconnectResult } from './sources-api';
+import { connects, formatCount, importInsteadText, lastSyncText, sourceNotes } from './source-text';
+import { SandboxChip, SourceStatusChip } from './SourceStatusChip';
+import { SourceAvatar } from './SourceAvatar';
+import { SyncDetails } from './SyncDetails';
+import { SyncProgress } from './SyncProgress';
+
+interface SourceCardProps {
+  source: DataSource;
+  /** The time "Synced 5 minutes ago" is counted from. */
+  now: number;
+  /** Takes the person to the import drop zone. */
+  onImportInstead: () => void;
+}
+
+type Open = 'credentials' | 'disconnect' | 'setup' | null;
+type Feedback = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+const borderColors: Record<DataSource['status'], string | undefined> = {
+  disconnected: undefined,
+  connected: 'success.main',
+  syncing: 'info.main',
+  error: 'error.main',
+};
+
+/** One source: what it brings, its connection and sync state, and what can be done with it. */
+export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
+  const { kind, name, status } = source;
+  const detailsId = useId();
+  const actions = useSourceActions(kind);
+  const live = useSyncStatus(kind, status === 'syncing');
+  const [open, setOpen] = useState<Open>(null);
+  const [credentialsSandbox, setCredentialsSandbox] = useState(false);
+  const [details, setDetails] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const canConnect = connects(source);
+  const notSetUp = canConnect && !source.configured;
+  const connected = status === 'connected' || status === 'syncing';
+  const fail = (e: unknown) => setFeedback({ severity: 'error', text: toApiError(e).message });
+
+  const connect = (input: ConnectInput = {}) => {
+    setFeedback(null);
+    if (source.connectMethod === 'credentials') {
+      setCredentialsSandbox(!!input.sandbox);
+      return setOpen('credentials');
+    }
+    actions.connect(input).then((result) => {
+      if (result.authorizationUrl) openConsentPage(result.authorizationUrl);
+    }, fail);
+  };
+  const sync = () => {
+    setFeedback(null);
+    actions.sync().catch(fail);
+  };
+  const disconnected = (result: DisconnectResult) => {
+    setOpen(null);
+    setDetails(false);
+    setFeedback({
+      severity: 'success',
+      text:
+        result.deletedSamples > 0
+          ? `${name} is disconnected and its ${formatCount(result.deletedSamples)} samples are deleted.`
+          : `${name} is disconnected. Its data is kept.`,
+    });
+  };
+
+  return (
+    <Card
+      component="article"
+      aria-label={name}
+      variant="outlined"
+      data-status={status}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: borderColors[status],
+        borderWidth: status === 'disconnected' ? 1 : 2,
+      }}
+    >
+      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <SourceAvatar name={name} category={source.category} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+              {name}
+            </Typography>
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.25 }}>
+              {(canConnect || status !== 'disconnected') && <SourceStatusChip status={status} />}
+              {source.sandbox && <SandboxChip />}
+            </Stack>
+          </Box>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {source.brings}
+        </Typography>
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          {source.sandbox && (
+            <Typography variant="caption" color="text.secondary">
+              Sandbox connection: generated test data, not your {name} account.
+            </Typography>
+          )}
+          {status !== 'disconnected' && (
+            <Typography variant="body2" data-testid="last-sync">
+              {lastSyncText(source.lastSync, now)}
+            </Typography>
+          )}
+          {status === 'syncing' && <SyncProgress name={name} status={live.data} />}
+          {status === 'error' && source.lastError && (
+            <Alert severity="error" role="note" data-testid="source-error">
+              {source.lastError}
+            </Alert>
+          )}
+          {notSetUp && status === 'disconnected' && (
+            <Alert severity="warning" role="note" data-testid="not-set-up" sx={{ py: 0 }}>
+              Not set up on this server.{' '}
+              {source.sandboxAvailable
+                ? 'Connect uses the Sandbox (test data) until it is.'
+                : 'Ask whoever runs it to set it up.'}
+            </Alert>
+          )}
+          {!canConnect && (
+            <Typography variant="body2">
+              {source.fileFallback
+                ? `No account to connect: import the ${source.fileFallback}.`
+                : 'Set up on the server by whoever runs it.'}
+            </Typography>
+          )}
+          {sourceNotes[kind] && (
+            <Alert severity="info" role="note" icon={false}>
+              {sourceNotes[kind]}
+            </Alert>
+          )}
+          {canConnect && source.fileFallback && (
+            <Box>
+              <Link
+                component="button"
+                type="button"
+                variant="body2"
+                onClick={onImportInstead}
+                sx={{ textAlign: 'left' }}
+              >
+                {importInsteadText(source)}
+              </Link>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {source.fileFallback}
+              </Typography>
+            </Box>
+          )}
+          {feedback && (
+            <Alert
+              severity={feedback.severity}
+              role={feedback.severity === 'error' ? 'alert' : 'status'}
+              onClose={() => setFeedback(null)}
+            >
+              {feedback.text}
+            </Alert>
+          )}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }} disableSpacing>
+        {canConnect && !connected && (
+          <Button
+            variant="contained"
+            size="small"
+            onClick={() => connect()}
+            disabled={actions.pending === 'connect' || (notSetUp && !source.sandboxAvailable)}
+          >
+            {actions.pending === 'connect' ? 'Connecting…' : status === 'error' ? 'Connect again' : 'Connect'}
+          </Button>
+        )}
+        {notSetUp && (
+          <Button size="small" variant="outlined" onClick={() => setOpen('setup')}>
+            Set up
+          </Button>
+        )}
+        {canConnect && connected && (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={sync}
+            disabled={status === 'syncing' || actions.pending === 'sync'}
+          >
+            {status === 'syncing' ? 'Syncing…' : 'Sync now'}
+          </Button>
+        )}
+        {status !== 'disconnected' && (
+          <Button size="small" color="inherit" onClick={() => setOpen('disconnect')}>
+            Disconnect
+          </Button>
+        )}
+        {!canConnect && source.fileFallback && (
+          <Button size="small" variant="outlined" onClick={onImportInstead}>
+            Import a file
+          </Button>
+        )}
+        {(status !== 'disconnected' || source.lastSync) && (
+          <Button
+            size="small"
+            color="inherit"
+            aria-expanded={details}
+            aria-controls={detailsId}
+            onClick={() => setDetails((d) => !d)}
+            endIcon={
+              <ExpandMoreOutlined
+                sx={{ transform: details ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+              />
+            }
+            sx={{ ml: 'auto' }}
+          >
+            Sync details
+          </Button>
+        )}
+      </CardActions>
+      <Collapse in={details} id={detailsId} mountOnEnter unmountOnExit>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <SyncDetails kind={kind} name={name} />
+        </Box>
+      </Collapse>
+      {open === 'credentials' && (
+        <CredentialsDialog
+          source={source}
+          sandbox={credentialsSandbox}
+          pending={actions.pending === 'connect'}
+          onConnect={actions.connect}
+          onClose={() => setOpen(null)}
+          onConnected={() => setOpen(null)}
+        />
+      )}
+      {open === 'disconnect' && (
+        <DisconnectDialog
+          source={source}
+          pending={actions.pending === 'disconnect'}
+          onDisconnect={actions.disconnect}
+          onClose={() => setOpen(null)}
+          onDisconnected={disconnected}
+        />
+      )}
+      {open === 'setup' && (
+        <SetupWizard
+          source={source}
+          onClose={() => setOpen(null)}
+          onTrySandbox={() => {
+            setOpen(null);
+            connect({ sandbox: true });
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { sourceCatalogue } from '@healthfolio/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchSources } from './sources-api';
+import type * as Api from './sources-api';
+import { SourcesSection } from './SourcesSection';
+import { connectedOura, dataSource, testQueryClient, WithQueries } from './test-utils';
+
+vi.mock('./sources-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  fetchSources: vi.fn(),
+  fetchSyncStatus: vi.fn(),
+  fetchSyncStats: vi.fn(),
+  fetchIntegrations: vi.fn(),
+  connectSource: vi.fn(),
+  disconnectSource: vi.fn(),
+  syncSource: vi.fn(),
+  openConsentPage: vi.fn(),
+}));
+
+const now = Date.now();
+
+function renderSection(onImportInstead = vi.fn()) {
+  render(
+    <WithQueries client={testQueryClient()}>
+      <SourcesSection onImportInstead={onImportInstead} />
+    </WithQueries>,
+  );
+  return onImportInstead;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const categoryHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('SourcesSection', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(fetchSources).mockResolvedValue(
+      sourceCatalogue.map((s) => {
+        if (s.kind === 'oura') return connectedOura(now);
+        if (s.kind === 'dexcom')
+          return dataSource('dexcom', {
+            status: 'error',
+            lastError: 'Dexcom refused the saved sign-in. Connect again to keep syncing.',
+          });
+        return dataSource(s.kind);
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('shows every source under its category heading', async () => {
+    renderSection();
+    await screen.findByRole('article', { name: 'Oura' });
+    expect(categoryHeadings()).toEqual([
+      'Wearables and fitness',
+      'Glucose monitors',
+      'Labs and body scans',
+      'Clinical records',
+      'Nutrition',
+      'Health platforms',
+      'Other devices and apps',
+    ]);
+    const glucose = screen.getByRole('region', { name: 'Glucose monitors' });
+    expect(
+      within(glucose)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Dexcom', 'FreeStyle Libre']);
+    expect(screen.getAllByRole('article')).toHaveLength(sourceCatalogue.length);
+    expect(screen.getByText(/2 connected\./)).toBeTruthy();
+  });
+
+  it('filters by name and by what a source brings', async () => {
+    renderSection();
+    await screen.findByRole('article', { name: 'Oura' });
+    const search = screen.getByRole('searchbox', { name: 'Search sources' });
+    // One change per search: typing letter by letter re-renders thirty cards each time.
+    const searchFor = (value: string) => fireEvent.change(search, { target: { value } });
+    searchFor('glucose');
+    expect(screen.getByRole('article', { name: 'Dexcom' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Oura' })).toBeNull();
+    expect(categoryHeadings()).not.toContain('Wearables and fitness');
+    searchFor('ring');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Oura']);
+    searchFor('nothing like this');
+    expect(screen.getByRole('status').textContent).toContain('No source matches “nothing like this”');
+    searchFor('');
+    expect(screen.getAllByRole('article')).toHaveLength(sourceCatalogue.length);
+  });
+
+  it('styles each card by its state: connected, error, not connected', async () => {
+    renderSection();
+    const oura = await screen.findByRole('article', { name: 'Oura' });
+    expect(oura.dataset.status).toBe('connected');
+    expect(within(oura).getByTestId('source-status').textContent).toBe('Connected');
+    expect(within(oura).getByText('Sandbox')).toBeTruthy();
+    expect(within(oura).getByTestId('last-sync').textContent).toBe('Synced 5 minutes ago');
+
+    const dexcom = card('Dexcom');
+    expect(dexcom.dataset.status).toBe('error');
+    expect(within(dexcom).getByTestId('source-status').textContent).toBe('Needs attention');
+    expect(within(dexcom).getByTestId('source-error').textContent).toContain('Connect again');
+    expect(within(dexcom).getByRole('button', { name: 'Connect again' })).toBeTruthy();
+
+    const whoop = card('WHOOP');
+    expect(whoop.dataset.status).toBe('disconnected');
+    expect(within(whoop).getByTestId('source-status').textContent).toBe('Not connected');
+    expect(within(whoop).queryByText('Sandbox')).toBeNull();
+    expect(within(whoop).queryByTestId('last-sync')).toBeNull();
+  });
+
+  it('leads to the drop zone from a file fallback', async () => {
+    const user = userEvent.setup();
+    const onImportInstead = renderSection();
+    const whoop = await screen.findByRole('article', { name: 'WHOOP' });
+    expect(within(whoop).getByText('WHOOP CSV export (App → Settings → Data export)')).toBeTruthy();
+    await user.click(
+      within(whoop).getByRole('button', { name: 'No account? Import your WHOOP export instead' }),
+    );
+    await user.click(within(card('Apple Health')).getByRole('button', { name: 'Import a file' }));
+    expect(onImportInstead).toHaveBeenCalledTimes(2);
+    expect(card('Apple Health').textContent).toContain('import the Apple Health export (export.zip)');
+  });
+
+  it('says what Health Connect needs on the Fitbit card', async () => {
+    renderSection();
+    const fitbit = await screen.findByRole('article', { name: 'Fitbit' });
+    expect(fitbit.textContent).toContain('Health Connect (Android) has no server API');
+    expect(fitbit.textContent).toContain('Google Takeout import');
+    expect(card('Health Connect').textContent).toContain('has no server API');
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    vi.mocked(fetchSources).mockRejectedValue(new Error('boom'));
+    renderSection();
+    expect((await screen.findByRole('alert')).textContent).toContain('The sources could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

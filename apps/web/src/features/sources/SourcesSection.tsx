@@ -1,0 +1,116 @@
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { toApiError } from '../../lib/api';
+import { useSources } from './queries';
+import { filterSources, groupByCategory } from './source-text';
+import { SourceCard } from './SourceCard';
+import { useNow } from './use-now';
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+/** "Connect a source": every source kind by category, searchable, each with its card. */
+export function SourcesSection({ onImportInstead }: { onImportInstead: () => void }) {
+  const headingId = useId();
+  const sources = useSources();
+  const [search, setSearch] = useState('');
+  const now = useNow();
+  const groups = useMemo(
+    () => groupByCategory(filterSources(sources.data ?? [], search)),
+    [sources.data, search],
+  );
+  const connected = sources.data?.filter((s) => s.status !== 'disconnected').length ?? 0;
+
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        Connect a source
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Connect an account once and its data keeps arriving. {connected > 0 && `${connected} connected. `}
+        Sources without an account to connect bring their data by{' '}
+        <Link component="button" type="button" variant="body1" onClick={onImportInstead}>
+          file import
+        </Link>
+        .
+      </Typography>
+      <TextField
+        type="search"
+        label="Search sources"
+        placeholder="Oura, glucose, sleep…"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        size="small"
+        fullWidth
+        sx={{ mb: 3, maxWidth: 480 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {sources.isPending && (
+        <Box sx={grid} aria-label="Loading sources">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={180} />
+          ))}
+        </Box>
+      )}
+      {sources.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void sources.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The sources could not be loaded. {toApiError(sources.error).message}
+        </Alert>
+      )}
+      {sources.isSuccess && groups.length === 0 && (
+        <Typography color="text.secondary" role="status">
+          No source matches “{search.trim()}”. Any export can still be imported below.
+        </Typography>
+      )}
+      <Stack spacing={4}>
+        {groups.map((group) => (
+          <CategoryGroup key={group.category} label={group.label}>
+            {group.sources.map((source) => (
+              <SourceCard key={source.kind} source={source} now={now} onImportInstead={onImportInstead} />
+            ))}
+          </CategoryGroup>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CategoryGroup({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {label}
+      </Typography>
+      <Box sx={grid}>{children}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// The Sources page's connectors; imported only by the lazily loaded DataSourcesPage.
+export { SourcesSection } from './SourcesSection';

@@ -1,0 +1,99 @@
+import { AppLayout, DashboardPage, SourcesPage } from './pages';
+import { expect, test } from './fixtures';
+
+/** A first sync is a year of sandbox data (Oura: about 110 000 heart-rate samples); give it time. */
+const syncTimeout = 45_000;
+
+test.describe('connecting sources (issue 7)', () => {
+  test('Ada connects the Oura and Peloton sandboxes, sees their data on the Dashboard, and disconnects one', async ({
+    signedInPage: page,
+    user,
+  }) => {
+    test.setTimeout(150_000); // two first syncs of a year each, then the Dashboard
+    const sources = new SourcesPage(page);
+    const layout = new AppLayout(page);
+    await sources.goto();
+    await expect(sources.category('Wearables and fitness')).toBeVisible();
+    await expect(sources.status('Oura')).toHaveText('Not connected');
+    // No Oura app is registered on the e2e server: connecting falls back to the sandbox, and says so.
+    await expect(sources.card('Oura').getByTestId('not-set-up')).toContainText('Sandbox');
+
+    // Oura: OAuth through the sandbox's consent page and back.
+    await sources.card('Oura').getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.waitForURL(/\/sandbox\/oura\//);
+    await expect(page.getByRole('heading', { name: /Oura/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(/\/oauth-success/);
+    await expect(page.getByText('Oura is now connected.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Sources' }).click();
+    await expect(sources.status('Oura')).toHaveText('Syncing');
+    await expect(sources.syncProgress('Oura')).toBeVisible();
+    await expect(sources.sandboxChip('Oura')).toBeVisible();
+
+    // Peloton: a password sign-in; the sandbox takes any email with the password "sandbox".
+    await sources.connectWithPassword('Peloton', { email: user.email, password: 'sandbox', sandbox: true });
+    await expect(sources.credentialsDialog).toBeHidden();
+    await expect(sources.status('Peloton')).toHaveText(/Syncing|Connected/);
+    await expect(sources.sandboxChip('Peloton')).toBeVisible();
+
+    for (const name of ['Oura', 'Peloton']) {
+      await expect(sources.status(name)).toHaveText('Connected', { timeout: syncTimeout });
+      await expect(sources.card(name).getByTestId('last-sync')).toHaveText(
+        /^Synced (just now|1 minute ago)$/,
+      );
+      await expect(sources.syncProgress(name)).toBeHidden();
+    }
+    await expect(sources.card('Oura')).toHaveAttribute('data-status', 'connected');
+
+    // What the first sync did, in the card's details.
+    await sources.card('Oura').getByRole('button', { name: 'Sync details' }).click();
+    const details = sources.card('Oura').getByTestId('sync-details');
+    await expect(details.getByRole('list', { name: 'Samples per metric' })).toContainText('Steps');
+    await expect(details.getByRole('list', { name: 'Sync history' })).toContainText('Succeeded');
+
+    // Their data on the Dashboard: Oura's steps and sleep; workouts and exercise minutes come only from Peloton.
+    const dashboard = new DashboardPage(page);
+    await layout.navigateTo('Dashboard');
+    for (const label of ['Steps', 'Sleep', 'Workouts', 'Exercise'])
+      await expect(dashboard.card(label).getByTestId('metric-value')).toHaveText(/\d/);
+
+    // Disconnecting Peloton keeps what it brought.
+    await layout.navigateTo('Sources');
+    await sources.disconnect('Peloton', 'keep');
+    await expect(sources.status('Peloton')).toHaveText('Not connected');
+    await expect(sources.card('Peloton')).toContainText('Peloton is disconnected. Its data is kept.');
+    await expect(sources.sandboxChip('Peloton')).toHaveCount(0);
+    await expect(sources.status('Oura')).toHaveText('Connected');
+    await layout.navigateTo('Dashboard');
+    await expect(dashboard.card('Workouts')).toBeVisible();
+  });
+
+  test('sources are grouped and searchable; an unset connector explains its set-up', async ({
+    signedInPage: page,
+  }) => {
+    const sources = new SourcesPage(page);
+    await sources.goto();
+    await expect(sources.category('Glucose monitors')).toBeVisible();
+    await sources.search.fill('glucose');
+    await expect(sources.card('Dexcom')).toBeVisible();
+    await expect(sources.card('Oura')).toHaveCount(0);
+    await expect(sources.category('Wearables and fitness')).toHaveCount(0);
+
+    const dexcom = sources.card('Dexcom');
+    await expect(dexcom.getByTestId('not-set-up')).toContainText('Not set up on this server');
+    await dexcom.getByRole('button', { name: 'Set up' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Set up Dexcom' });
+    await expect(wizard).toContainText(`${new URL(page.url()).origin}/oauth/callback`);
+    await expect(wizard).toContainText('DEXCOM_CLIENT_ID');
+    await expect(wizard).toContainText('Restart the server');
+    await expect(wizard.getByRole('button', { name: 'Try the sandbox instead' })).toBeVisible();
+    await wizard.getByRole('button', { name: 'Close' }).click();
+
+    // No account: the card leads to the drop zone.
+    await dexcom.getByRole('button', { name: 'No account? Import your Dexcom export instead' }).click();
+    await expect(page.locator('#import-a-file')).toBeFocused();
+
+    await sources.search.fill('health connect');
+    await expect(sources.card('Health Connect')).toContainText('has no server API');
+  });
+});
