@@ -1,22 +1,22 @@
 import { dexcom } from '@healthfolio/connectors';
-import type { DataSource } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glucoseStatistics } from '../../src/modules/sources/providers/dexcom.routes';
-import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
-import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
 import {
-  connectThroughConsent,
-  fakeEnv,
-  startFake,
-  syncNow,
-  syncStats,
-  syncStatus,
-  type RunningFake,
+  connectAndSync,
+  connectorFixture,
+  countedSync,
+  DAY_MS,
+  expectDisconnect,
+  expectForgedStateRefused,
+  expectReconnectAsked,
+  expectRefreshOnExpiry,
+  expectReplayRefused,
+  expectResyncAddsNothing,
+  NOW,
+  syncThrough429,
+  type ConnectorFixture,
 } from './helpers';
-
-const NOW = Date.parse('2026-11-22T12:00:00Z');
-const DAY_MS = 86_400_000;
 
 describe('Dexcom glucose statistics', () => {
   it('computes mean, GMI, SD, CV and the consensus ranges on known numbers', () => {
@@ -60,34 +60,19 @@ describe('Dexcom glucose statistics', () => {
 });
 
 describe.each(testDialects)('the Dexcom connector against its fake on %s', (dialect) => {
-  const clock = new FakeClock(NOW);
-  let fake: RunningFake;
-  let t: TestApp;
-  let ada: Record<string, string>;
-  let ben: Record<string, string>;
-
+  let f: ConnectorFixture;
   beforeAll(async () => {
-    fake = await startFake(dexcom, { now: clock.now, clientId: 'test-client', clientSecret: 'test-secret' });
-    t = await createTestApp(dialect, fakeEnv('dexcom', fake), { now: clock.now, insightDebounceMs: 60_000 });
-    await createUser(t, 'ada@example.com');
-    await createUser(t, 'ben@example.com');
-    ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    ben = bearer((await signIn(t, 'ben@example.com')).accessToken);
+    f = await connectorFixture(dexcom, dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
-
-  const get = (url: string, auth = ada) => t.app.inject({ method: 'GET', url, headers: auth });
+  afterAll(() => f.close());
 
   it('lists Dexcom as configured and disconnected before anything happens', async () => {
-    const source = ((await get('/api/data-sources')).json().data.items as DataSource[]).find(
-      (s) => s.kind === 'dexcom',
-    )!;
-    expect(source).toMatchObject({ status: 'disconnected', configured: true, connectMethod: 'oauth' });
-    const integrations = (await get('/api/integrations')).json().data.items;
-    expect(integrations.find((i: { kind: string }) => i.kind === 'dexcom')).toMatchObject({
+    expect(await f.source()).toMatchObject({
+      status: 'disconnected',
+      configured: true,
+      connectMethod: 'oauth',
+    });
+    expect(await f.integration()).toMatchObject({
       configured: true,
       scopes: ['offline_access'],
       env: ['DEXCOM_CLIENT_ID', 'DEXCOM_CLIENT_SECRET', 'DEXCOM_BASE_URL'],
@@ -96,21 +81,17 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
 
   it('connects through the consent page and syncs a year in 30-day windows', async () => {
     const started = performance.now();
-    const { source } = await connectThroughConsent(t, ada, 'dexcom');
-    expect(['syncing', 'connected']).toContain(source.status);
-    await t.syncRunner.idle();
+    const { status } = await connectAndSync(f);
     const seconds = (performance.now() - started) / 1000;
-    const status = await syncStatus(t, ada, 'dexcom');
-    expect(status).toMatchObject({ state: 'idle', status: 'connected', error: null });
     expect(status.progress.pages).toBe(13); // 365 days in windows of at most 30
 
-    const stats = await syncStats(t, ada, 'dexcom');
+    const stats = await f.syncStats();
     const glucose = stats.metrics.find((m) => m.metric === 'blood_glucose')!;
     // 288 readings a day, less sensor warm-ups and signal losses.
     expect(glucose.samples).toBeGreaterThan(365 * 288 * 0.95);
     expect(glucose.samples).toBeLessThan(365 * 288);
     expect(stats.history[0]).toMatchObject({ status: 'succeeded', requests: 14 }); // dataRange + 13 windows
-    expect(stats.history[0]!.requests).toBe(fake.control.requests!());
+    expect(stats.history[0]!.requests).toBe(f.fake.control.requests!());
     console.info(
       `[dexcom ${dialect}] one-year sync: ${seconds.toFixed(1)} s, ${stats.history[0]!.requests} requests, ` +
         `${stats.history[0]!.inserted} samples written`,
@@ -118,7 +99,7 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
   }, 60_000);
 
   it('stores mg/dL readings at their instants with the offsets the devices displayed', async () => {
-    const rows = await t.db.kysely
+    const rows = await f.t.db.kysely
       .selectFrom('samples')
       .select(['start_at', 'utc_offset_min', 'value', 'unit', 'device', 'meta'])
       .where('kind', '=', 'blood_glucose')
@@ -137,7 +118,7 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
   });
 
   it('answers the last 14 days of readings, newest first, with their trend arrows', async () => {
-    const res = await get('/api/integrations/dexcom/glucose');
+    const res = await f.get('/api/integrations/dexcom/glucose');
     expect(res.statusCode, res.body).toBe(200);
     const { days, items } = res.json().data as {
       days: number;
@@ -151,18 +132,20 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
     for (let i = 1; i < items.length; i++) expect(items[i]!.time < items[i - 1]!.time).toBe(true);
     expect(items[0]).toMatchObject({ unit: 'mg/dL', trend: expect.any(String) });
 
-    const one = (await get('/api/integrations/dexcom/glucose?days=1')).json().data.items;
+    const one = (await f.get('/api/integrations/dexcom/glucose?days=1')).json().data.items;
     expect(one.length).toBeGreaterThan(200);
     expect(one.length).toBeLessThanOrEqual(288);
-    expect((await get('/api/integrations/dexcom/glucose?days=0')).statusCode).toBe(400);
-    expect((await get('/api/integrations/dexcom/glucose', ben)).json().data.items).toEqual([]);
+    expect((await f.get('/api/integrations/dexcom/glucose?days=0')).statusCode).toBe(400);
+    expect((await f.get('/api/integrations/dexcom/glucose', f.ben)).json().data.items).toEqual([]);
   });
 
   it('computes the statistics from the stored readings', async () => {
-    const res = await get('/api/integrations/dexcom/statistics');
+    const res = await f.get('/api/integrations/dexcom/statistics');
     expect(res.statusCode, res.body).toBe(200);
     const stats = res.json().data;
-    const readings = (await get('/api/integrations/dexcom/glucose')).json().data.items as { value: number }[];
+    const readings = (await f.get('/api/integrations/dexcom/glucose')).json().data.items as {
+      value: number;
+    }[];
     expect(stats.readings).toBe(readings.length);
     expect(stats.days).toBe(14);
     expect(stats.daysCovered).toBeGreaterThanOrEqual(14);
@@ -179,37 +162,34 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
     expect(stats.timeAbove250).toBeLessThanOrEqual(stats.timeAbove180);
     expect(stats.cv).toBeGreaterThan(15);
     expect(stats.cv).toBeLessThan(45);
-    const ninety = (await get('/api/integrations/dexcom/statistics?days=90')).json().data;
+    const ninety = (await f.get('/api/integrations/dexcom/statistics?days=90')).json().data;
     expect(ninety.readings).toBeGreaterThan(80 * 288);
   });
 
   it('syncs only what changed on the next sync, and a re-sync of 90 days adds nothing', async () => {
-    const before = fake.control.requests!();
-    const incremental = await syncNow(t, ada, 'dexcom');
-    expect(fake.control.requests!() - before).toBe(2); // dataRange + the last two days in one window
-    expect(incremental.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
+    const incremental = await countedSync(f);
+    expect(incremental.requests).toBe(2); // dataRange + the last two days in one window
+    expect(incremental.stats.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
 
     // Half an hour later, the readings that passed Dexcom's delay meanwhile arrive.
-    clock.advance(30 * 60_000);
-    const later = await syncNow(t, ada, 'dexcom');
+    f.clock.advance(30 * 60_000);
+    const later = await f.syncNow();
     expect(later.history[0]!.inserted).toBeGreaterThanOrEqual(4);
     expect(later.history[0]!.inserted).toBeLessThanOrEqual(6);
 
-    const again = await syncNow(t, ada, 'dexcom', 90);
-    expect(again.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
-    expect(again.history[0]!.samples).toBeGreaterThan(90 * 288 * 0.95);
+    await expectResyncAddsNothing(f, 90, 90 * 288 * 0.95);
   }, 60_000);
 
   it('refuses a window of more than 30 days, as Dexcom does', async () => {
     const redirect = 'http://localhost/cb';
-    const approve = await fetch(`${fake.url}/v2/oauth2/login`, {
+    const approve = await fetch(`${f.fake.url}/v2/oauth2/login`, {
       method: 'POST',
       body: new URLSearchParams({ decision: 'allow', redirect_uri: redirect, client_id: 'test-client' }),
       redirect: 'manual',
     });
     const code = new URL(approve.headers.get('location')!).searchParams.get('code')!;
     const token = (await (
-      await fetch(`${fake.url}/v2/oauth2/token`, {
+      await fetch(`${f.fake.url}/v2/oauth2/token`, {
         method: 'POST',
         body: new URLSearchParams({
           grant_type: 'authorization_code',
@@ -222,7 +202,7 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
     ).json()) as { access_token: string; expires_in: number };
     expect(token.expires_in).toBe(7200);
     const egvs = (start: string, end: string) =>
-      fetch(`${fake.url}/v3/users/self/egvs?startDate=${start}&endDate=${end}`, {
+      fetch(`${f.fake.url}/v3/users/self/egvs?startDate=${start}&endDate=${end}`, {
         headers: { authorization: `Bearer ${token.access_token}` },
       });
     const tooLong = await egvs('2026-01-01T00:00:00', '2026-02-15T00:00:00');
@@ -232,84 +212,42 @@ describe.each(testDialects)('the Dexcom connector against its fake on %s', (dial
   });
 
   it('refreshes an expired access token (refresh tokens are single-use) and goes on', async () => {
-    fake.control.expireTokens!();
-    const first = await syncNow(t, ada, 'dexcom', 3);
-    expect(first.history[0]).toMatchObject({ status: 'succeeded' });
-    fake.control.expireTokens!();
-    const second = await syncNow(t, ada, 'dexcom', 3);
-    expect(second.history[0]).toMatchObject({ status: 'succeeded' });
-    expect((await syncStatus(t, ada, 'dexcom')).status).toBe('connected');
+    await expectRefreshOnExpiry(f, 3);
+    await expectRefreshOnExpiry(f, 3);
   });
 
   it('waits out a 429 with Retry-After and finishes the sync', async () => {
-    fake.control.rateLimitEvery!(2);
-    const before = fake.control.requests!();
-    const stats = await syncNow(t, ada, 'dexcom', 45);
-    fake.control.rateLimitEvery!(0);
-    expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    const answered = fake.control.requests!() - before;
+    const { stats, answered } = await syncThrough429(f, 45);
     expect(answered).toBe(3); // dataRange + two windows
     expect(stats.history[0]!.requests).toBeGreaterThanOrEqual(2 * answered - 1);
   });
 
   it('refuses a forged or replayed state on the callback', async () => {
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/oauth/callback',
-      headers: ada,
-      payload: { code: 'whatever', state: 'forged-state-value' },
-    });
-    expect(forged.statusCode).toBe(400);
-
-    const { state, code } = await connectThroughConsent(t, ben, 'dexcom');
-    await t.syncRunner.idle();
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/oauth/callback',
-      headers: ben,
-      payload: { code, state },
-    });
-    expect(replay.statusCode).toBe(400);
+    await expectForgedStateRefused(f);
+    const replay = await expectReplayRefused(f);
     expect(replay.json().error.message).toMatch(/expired or already used/);
   }, 60_000);
 
   it('puts the source in error and asks to reconnect when Dexcom refuses the refresh token', async () => {
-    fake.control.revokeGrants!();
-    fake.control.expireTokens!();
-    await syncNow(t, ada, 'dexcom', 2);
-    const status = await syncStatus(t, ada, 'dexcom');
-    expect(status.status).toBe('error');
-    expect(status.error).toMatch(/Connect Dexcom again/);
+    await expectReconnectAsked(f, 2, 'Dexcom');
   });
 
   it('disconnects (Dexcom has no revocation endpoint), keeping or deleting the readings as asked', async () => {
-    const kept = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/dexcom/disconnect',
-      headers: ben,
-    });
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data).toMatchObject({
-      deletedSamples: 0,
+    await expectDisconnect(f, {
+      keeper: f.ben,
       revoked: false,
-      source: { status: 'disconnected' },
-    });
-    expect(
-      (await get('/api/integrations/dexcom/glucose?days=1', ben)).json().data.items.length,
-    ).toBeGreaterThan(0);
-
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/data-sources/dexcom/disconnect',
-      headers: ada,
-      payload: { deleteData: true },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json().data.deletedSamples).toBeGreaterThan(100_000);
-    expect((await get('/api/integrations/dexcom/glucose')).json().data.items).toEqual([]);
-    expect((await get('/api/integrations/dexcom/statistics')).json().data).toMatchObject({
-      readings: 0,
-      mean: null,
+      kept: async () =>
+        expect(
+          (await f.get('/api/integrations/dexcom/glucose?days=1', f.ben)).json().data.items.length,
+        ).toBeGreaterThan(0),
+      deleted: 100_000,
+      gone: async () => {
+        expect((await f.get('/api/integrations/dexcom/glucose')).json().data.items).toEqual([]);
+        expect((await f.get('/api/integrations/dexcom/statistics')).json().data).toMatchObject({
+          readings: 0,
+          mean: null,
+        });
+      },
     });
   });
 });

@@ -1,50 +1,38 @@
 import { peloton } from '@healthfolio/connectors';
-import type { DataSource } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenVault } from '../../src/modules/sources/token-vault';
-import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
-import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
-import { fakeEnv, startFake, syncNow, syncStats, syncStatus, type RunningFake } from './helpers';
+import {
+  connectorFixture,
+  countedSync,
+  DAY_MS,
+  expectDisconnect,
+  expectResyncAddsNothing,
+  firstSyncDone,
+  sampleCounter,
+  syncThrough429,
+  type ConnectorFixture,
+} from './helpers';
 
-const NOW = Date.parse('2026-11-22T12:00:00Z');
 /** The password the Peloton fake accepts; anything else is "Login failed". */
 const PASSWORD = 'sandbox';
 
 describe.each(testDialects)('the Peloton connector against its fake on %s', (dialect) => {
-  const clock = new FakeClock(NOW);
-  let fake: RunningFake;
-  let t: TestApp;
-  let ada: Record<string, string>;
-  let ben: Record<string, string>;
-
+  let f: ConnectorFixture;
   beforeAll(async () => {
-    fake = await startFake(peloton, { now: clock.now });
-    t = await createTestApp(dialect, fakeEnv('peloton', fake), { now: clock.now, insightDebounceMs: 60_000 });
-    await createUser(t, 'ada@example.com');
-    await createUser(t, 'ben@example.com');
-    ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    ben = bearer((await signIn(t, 'ben@example.com')).accessToken);
+    f = await connectorFixture(peloton, dialect);
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => f.close());
 
-  const get = (url: string, auth = ada) => t.app.inject({ method: 'GET', url, headers: auth });
-  const connect = (password: string, auth = ada, username = 'ada@example.com') =>
-    t.app.inject({
+  const connect = (password: string, auth = f.ada, username = 'ada@example.com') =>
+    f.t.app.inject({
       method: 'POST',
       url: '/api/integrations/peloton/connect',
       headers: auth,
       payload: { username, password },
     });
-  const source = async (auth = ada) =>
-    ((await get('/api/data-sources', auth)).json().data.items as DataSource[]).find(
-      (s) => s.kind === 'peloton',
-    )!;
   const rows = (kind: string) =>
-    t.db.kysely
+    f.t.db.kysely
       .selectFrom('samples')
       .selectAll()
       .where('source', '=', 'peloton')
@@ -53,7 +41,7 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
       .execute();
 
   it('lists Peloton as a password sign-in that needs no app registration', async () => {
-    expect(await source()).toMatchObject({
+    expect(await f.source()).toMatchObject({
       status: 'disconnected',
       configured: true,
       connectMethod: 'credentials',
@@ -68,15 +56,19 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
     );
     expect(res.json().error.message).toMatch(/Login failed/);
     expect(res.body).not.toContain('hunter2');
-    expect(await source()).toMatchObject({ status: 'disconnected' });
+    expect(await f.source()).toMatchObject({ status: 'disconnected' });
     expect(
-      await t.db.kysely.selectFrom('source_connections').selectAll().where('kind', '=', 'peloton').execute(),
+      await f.t.db.kysely
+        .selectFrom('source_connections')
+        .selectAll()
+        .where('kind', '=', 'peloton')
+        .execute(),
     ).toEqual([]);
 
-    const missing = await t.app.inject({
+    const missing = await f.t.app.inject({
       method: 'POST',
       url: '/api/integrations/peloton/connect',
-      headers: ada,
+      headers: f.ada,
       payload: { username: 'ada@example.com' },
     });
     expect(missing.statusCode).toBe(400);
@@ -87,16 +79,13 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
     const res = await connect(PASSWORD);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ authorizationUrl: null });
-    await t.syncRunner.idle();
+    const status = await firstSyncDone(f);
     const elapsed = performance.now() - started;
-
-    const status = await syncStatus(t, ada, 'peloton');
-    expect(status).toMatchObject({ state: 'idle', status: 'connected', error: null });
     // ~300 workouts at 50 a page: 7 pages of workouts, each with its workouts' performance graphs.
     expect(status.progress.pages).toBeGreaterThanOrEqual(6);
 
-    const stats = await syncStats(t, ada, 'peloton');
-    const count = (kind: string) => stats.metrics.find((m) => m.metric === kind)?.samples ?? 0;
+    const stats = await f.syncStats();
+    const count = sampleCounter(stats);
     expect(count('workout')).toBeGreaterThan(250);
     expect(count('active_calories_burned')).toBe(count('workout'));
     expect(count('heart_rate')).toBe(count('workout'));
@@ -104,7 +93,7 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
     expect(count('exercise_minutes')).toBeLessThan(count('workout')); // meditation is not exercise
     const run = stats.history[0]!;
     expect(run).toMatchObject({ status: 'succeeded' });
-    expect(run.requests).toBe(fake.control.requests!());
+    expect(run.requests).toBe(f.fake.control.requests!());
     expect(run.inserted).toBe(run.samples); // nothing refused by the store
     // One request for /api/me, one per page, one performance graph per workout.
     expect(run.requests).toBe(1 + status.progress.pages + count('workout'));
@@ -114,20 +103,20 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
     );
 
     // The password went to Peloton once: no stored row holds it, and the session is sealed.
-    const connection = await t.db.kysely
+    const connection = await f.t.db.kysely
       .selectFrom('source_connections')
       .selectAll()
       .where('kind', '=', 'peloton')
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(connection)).not.toContain('ada@example.com');
-    const vault = TokenVault.open(t.config.dataDir, t.config.encryptionKey);
+    const vault = TokenVault.open(f.t.config.dataDir, f.t.config.encryptionKey);
     const tokens = vault.unseal(connection.tokens!)!;
     expect(tokens).toMatchObject({
       tokenType: 'cookie',
       accessToken: expect.stringMatching(/^peloton_session_id=/),
     });
     expect(JSON.stringify(tokens)).not.toContain(PASSWORD);
-    const payloads = await t.db.kysely.selectFrom('sync_payloads').select('payload').execute();
+    const payloads = await f.t.db.kysely.selectFrom('sync_payloads').select('payload').execute();
     for (const p of payloads) expect(p.payload).not.toContain('"password"');
   });
 
@@ -159,7 +148,7 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
   });
 
   it('answers the overview and the newest workouts from what was stored', async () => {
-    const overview = await get('/api/integrations/peloton/overview');
+    const overview = await f.get('/api/integrations/peloton/overview');
     expect(overview.statusCode, overview.body).toBe(200);
     const o = overview.json().data;
     const workouts = await rows('workout');
@@ -174,7 +163,7 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
     expect(o.lastWorkout).toMatchObject({ id: workouts[0]!.origin_id, discipline: expect.any(String) });
     expect(o.lastWorkout.start).toMatch(/-0[45]:00$/);
 
-    const list = await get('/api/integrations/peloton/workouts');
+    const list = await f.get('/api/integrations/peloton/workouts');
     expect(list.statusCode, list.body).toBe(200);
     const items = list.json().data.items as { id: string; start: string; minutes: number }[];
     expect(list.json().data.limit).toBe(20);
@@ -186,84 +175,70 @@ describe.each(testDialects)('the Peloton connector against its fake on %s', (dia
       calories: expect.any(Number),
       avgHeartRate: expect.any(Number),
     });
-    const five = await get('/api/integrations/peloton/workouts?limit=5');
+    const five = await f.get('/api/integrations/peloton/workouts?limit=5');
     expect(five.json().data.items).toHaveLength(5);
-    expect((await get('/api/integrations/peloton/workouts?limit=101')).statusCode).toBe(400);
-    expect((await get('/api/integrations/peloton/workouts?limit=0')).statusCode).toBe(400);
+    expect((await f.get('/api/integrations/peloton/workouts?limit=101')).statusCode).toBe(400);
+    expect((await f.get('/api/integrations/peloton/workouts?limit=0')).statusCode).toBe(400);
 
     // Ben has no Peloton data: empty answers, never Ada's.
-    const empty = (await get('/api/integrations/peloton/overview', ben)).json().data;
+    const empty = (await f.get('/api/integrations/peloton/overview', f.ben)).json().data;
     expect(empty).toMatchObject({ workouts: 0, minutes: 0, byDiscipline: [], lastWorkout: null });
-    expect((await get('/api/integrations/peloton/workouts', ben)).json().data.items).toEqual([]);
+    expect((await f.get('/api/integrations/peloton/workouts', f.ben)).json().data.items).toEqual([]);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/integrations/peloton/overview' })).statusCode,
+      (await f.t.app.inject({ method: 'GET', url: '/api/integrations/peloton/overview' })).statusCode,
     ).toBe(401);
   });
 
   it('syncs only what changed next time, and a re-sync of the year adds nothing', async () => {
-    const before = fake.control.requests!();
-    const incremental = await syncNow(t, ada, 'peloton');
+    const incremental = await countedSync(f);
     // /api/me, the first page, and the graphs of the two days the sync re-reads.
-    expect(fake.control.requests!() - before).toBeLessThan(8);
-    expect(incremental.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
-    const again = await syncNow(t, ada, 'peloton', 365);
-    expect(again.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
-    expect(again.history[0]!.samples).toBeGreaterThan(1_000);
+    expect(incremental.requests).toBeLessThan(8);
+    expect(incremental.stats.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
+    await expectResyncAddsNothing(f, 365, 1_000);
   });
 
   it('picks up a new workout on the next sync', async () => {
     const before = (await rows('workout')).length;
-    clock.advance(3 * 86_400_000);
+    f.clock.advance(3 * DAY_MS);
     // Our own sign-in expired with the days that passed; Peloton's session did not.
-    ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    ben = bearer((await signIn(t, 'ben@example.com')).accessToken);
-    const stats = await syncNow(t, ada, 'peloton');
+    await f.signInAgain();
+    const stats = await f.syncNow();
     expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
     expect(stats.history[0]!.inserted).toBeGreaterThan(0);
     expect((await rows('workout')).length).toBeGreaterThan(before);
   });
 
   it('waits out a 429 with Retry-After and finishes the sync', async () => {
-    fake.control.rateLimitEvery!(2);
-    const before = fake.control.requests!();
-    const stats = await syncNow(t, ada, 'peloton', 2);
-    fake.control.rateLimitEvery!(0);
-    expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    const answered = fake.control.requests!() - before;
+    const { stats, answered } = await syncThrough429(f, 2);
     expect(stats.history[0]!.requests).toBeGreaterThanOrEqual(2 * answered - 1);
   });
 
   it('puts the source in error and asks to sign in again when the session has expired', async () => {
-    fake.control.expireTokens!();
-    await syncNow(t, ada, 'peloton', 2);
-    const status = await syncStatus(t, ada, 'peloton');
+    f.fake.control.expireTokens!();
+    await f.syncNow(2);
+    const status = await f.syncStatus();
     expect(status.status).toBe('error');
     expect(status.error).toMatch(/Connect Peloton again/);
-    expect(await source()).toMatchObject({ status: 'error', lastError: expect.stringMatching(/Peloton/) });
+    expect(await f.source()).toMatchObject({
+      status: 'error',
+      lastError: expect.stringMatching(/Peloton/),
+    });
 
     // Signing in again brings it back.
     const res = await connect(PASSWORD);
     expect(res.statusCode, res.body).toBe(200);
-    await t.syncRunner.idle();
-    expect(await syncStatus(t, ada, 'peloton')).toMatchObject({ status: 'connected', error: null });
+    await f.t.syncRunner.idle();
+    expect(await f.syncStatus()).toMatchObject({ status: 'connected', error: null });
   });
 
   it('disconnects, keeping the workouts unless asked to delete them', async () => {
-    const kept = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/peloton/disconnect',
-      headers: ada,
+    const workouts = async () => (await f.get('/api/integrations/peloton/overview')).json().data.workouts;
+    await expectDisconnect(f, {
+      keeper: f.ada,
+      revoked: false,
+      kept: async () => expect(await workouts()).toBeGreaterThan(250),
+      deleted: 1_000,
+      gone: async () => expect(await workouts()).toBe(0),
     });
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data).toMatchObject({ deletedSamples: 0, revoked: false });
-    expect((await get('/api/integrations/peloton/overview')).json().data.workouts).toBeGreaterThan(250);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/data-sources/peloton/disconnect',
-      headers: ada,
-      payload: { deleteData: true },
-    });
-    expect(deleted.json().data.deletedSamples).toBeGreaterThan(1_000);
-    expect((await get('/api/integrations/peloton/overview')).json().data.workouts).toBe(0);
   });
 });

@@ -1,66 +1,41 @@
 import { withings } from '@healthfolio/connectors';
-import type { DataSource } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
-import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
 import {
-  connectThroughConsent,
-  fakeEnv,
-  startFake,
-  syncNow,
-  syncStats,
-  syncStatus,
-  type RunningFake,
+  connectAndSync,
+  connectorFixture,
+  countedSync,
+  expectDisconnect,
+  expectForgedStateRefused,
+  expectReconnectAsked,
+  expectRefreshOnExpiry,
+  expectReplayRefused,
+  expectResyncAddsNothing,
+  sampleCounter,
+  syncThrough429,
+  type ConnectorFixture,
 } from './helpers';
 
-const NOW = Date.parse('2026-11-22T12:00:00Z');
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(testDialects)('the Withings connector against its fake on %s', (dialect) => {
-  const clock = new FakeClock(NOW);
-  let fake: RunningFake;
-  let t: TestApp;
-  let ada: Record<string, string>;
-  let ben: Record<string, string>;
-
+  let f: ConnectorFixture;
   beforeAll(async () => {
-    fake = await startFake(withings, {
-      now: clock.now,
-      clientId: 'test-client',
-      clientSecret: 'test-secret',
-    });
-    t = await createTestApp(dialect, fakeEnv('withings', fake), {
-      now: clock.now,
-      insightDebounceMs: 60_000,
-    });
-    await createUser(t, 'ada@example.com');
-    await createUser(t, 'ben@example.com');
-    ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    ben = bearer((await signIn(t, 'ben@example.com')).accessToken);
+    f = await connectorFixture(withings, dialect, { tz: 'America/New_York' });
   });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  afterAll(() => f.close());
 
-  const get = (url: string, auth = ada) => t.app.inject({ method: 'GET', url, headers: auth });
-  const metric = async (type: string, from: string, to: string) => {
-    const res = await get(`/api/metrics?type=${type}&bucket=day&from=${from}&to=${to}&tz=America/New_York`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.items as { start: string; sum: number; avg: number; min: number; count: number }[];
-  };
   /** A token straight from the fake, to call it as a client would. */
   const fakeToken = async () => {
     const redirect = 'http://localhost/cb';
-    const approve = await fetch(`${fake.url}/oauth2_user/authorize2`, {
+    const approve = await fetch(`${f.fake.url}/oauth2_user/authorize2`, {
       method: 'POST',
       body: new URLSearchParams({ decision: 'allow', redirect_uri: redirect, client_id: 'test-client' }),
       redirect: 'manual',
     });
     const code = new URL(approve.headers.get('location')!).searchParams.get('code')!;
     const answer = (await (
-      await fetch(`${fake.url}/v2/oauth2?action=requesttoken`, {
+      await fetch(`${f.fake.url}/v2/oauth2?action=requesttoken`, {
         method: 'POST',
         body: new URLSearchParams({
           grant_type: 'authorization_code',
@@ -75,11 +50,12 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
   };
 
   it('lists Withings as configured and sends the person to consent with comma-separated scopes', async () => {
-    const source = ((await get('/api/data-sources')).json().data.items as DataSource[]).find(
-      (s) => s.kind === 'withings',
-    )!;
-    expect(source).toMatchObject({ status: 'disconnected', configured: true, connectMethod: 'oauth' });
-    const url = new URL((await get('/api/integrations/oauth/withings')).json().data.url);
+    expect(await f.source()).toMatchObject({
+      status: 'disconnected',
+      configured: true,
+      connectMethod: 'oauth',
+    });
+    const url = new URL((await f.get('/api/integrations/oauth/withings')).json().data.url);
     expect(url.pathname).toBe('/oauth2_user/authorize2');
     expect(url.searchParams.get('scope')).toBe('user.info,user.metrics,user.activity');
     expect(url.searchParams.get('response_type')).toBe('code');
@@ -88,7 +64,7 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
   it('answers tokens inside Withings’ envelope, and only for action=requesttoken', async () => {
     const answer = await fakeToken();
     expect(answer).toMatchObject({ status: 0, body: { userid: expect.any(String), expires_in: 10_800 } });
-    const noAction = await fetch(`${fake.url}/v2/oauth2`, {
+    const noAction = await fetch(`${f.fake.url}/v2/oauth2`, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }),
     });
@@ -97,17 +73,13 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
 
   it('connects through the consent page and syncs a year, page by page', async () => {
     const started = performance.now();
-    const { source } = await connectThroughConsent(t, ada, 'withings');
-    expect(['syncing', 'connected']).toContain(source.status);
-    await t.syncRunner.idle();
+    const { status } = await connectAndSync(f);
     const seconds = (performance.now() - started) / 1000;
-    const status = await syncStatus(t, ada, 'withings');
-    expect(status).toMatchObject({ state: 'idle', status: 'connected', error: null });
     // About 600 measure groups at 100 a page, and about 335 nights at 100 a page.
     expect(status.progress.pages).toBeGreaterThanOrEqual(9);
 
-    const stats = await syncStats(t, ada, 'withings');
-    const count = (kind: string) => stats.metrics.find((m) => m.metric === kind)?.samples ?? 0;
+    const stats = await f.syncStats();
+    const count = sampleCounter(stats);
     for (const kind of ['weight', 'body_fat', 'fat_mass', 'muscle_mass', 'bone_mass']) {
       expect(count(kind), kind).toBeGreaterThan(280);
       expect(count(kind), kind).toBeLessThan(366);
@@ -117,7 +89,7 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
     expect(count('heart_rate')).toBe(count('blood_pressure_systolic'));
     expect(count('sleep_duration')).toBeGreaterThan(300);
     expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    expect(stats.history[0]!.requests).toBe(fake.control.requests!());
+    expect(stats.history[0]!.requests).toBe(f.fake.control.requests!());
     expect(stats.history[0]!.requests).toBe(status.progress.pages);
     console.info(
       `[withings ${dialect}] one-year sync: ${seconds.toFixed(1)} s, ${stats.history[0]!.requests} requests, ` +
@@ -126,26 +98,26 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
   }, 60_000);
 
   it('maps value × 10^unit to kilograms, percent, mm[Hg] and hours of sleep', async () => {
-    const weight = await metric('weight', '2026-11-01', '2026-11-21');
+    const weight = await f.metric('weight', '2026-11-01', '2026-11-21');
     expect(weight.length).toBeGreaterThan(12);
     for (const day of weight) {
       expect(day.avg).toBeGreaterThan(77);
       expect(day.avg).toBeLessThan(84);
     }
     // The guest on the scale (about 63 kg) is never anyone's weight here.
-    const year = await metric('weight', '2025-11-22', '2026-11-21');
+    const year = await f.metric('weight', '2025-11-22', '2026-11-21');
     expect(Math.min(...year.map((d) => d.min))).toBeGreaterThan(75);
 
-    const fat = await metric('body_fat', '2026-11-01', '2026-11-21');
-    const fatMass = await metric('fat_mass', '2026-11-01', '2026-11-21');
+    const fat = await f.metric('body_fat', '2026-11-01', '2026-11-21');
+    const fatMass = await f.metric('fat_mass', '2026-11-01', '2026-11-21');
     expect(fat[0]!.avg).toBeGreaterThan(19);
     expect(fat[0]!.avg).toBeLessThan(27);
     expect(fatMass[0]!.avg / weight[0]!.avg).toBeCloseTo(fat[0]!.avg / 100, 2);
-    const bone = await metric('bone_mass', '2026-11-01', '2026-11-21');
+    const bone = await f.metric('bone_mass', '2026-11-01', '2026-11-21');
     expect(bone[0]!.avg).toBeCloseTo(3.4, 0);
 
-    const systolic = await metric('blood_pressure_systolic', '2026-10-01', '2026-11-21');
-    const diastolic = await metric('blood_pressure_diastolic', '2026-10-01', '2026-11-21');
+    const systolic = await f.metric('blood_pressure_systolic', '2026-10-01', '2026-11-21');
+    const diastolic = await f.metric('blood_pressure_diastolic', '2026-10-01', '2026-11-21');
     expect(systolic.length).toBeGreaterThan(20);
     for (const day of systolic) {
       expect(day.avg).toBeGreaterThan(95);
@@ -156,7 +128,7 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
       expect(day.avg).toBeLessThan(105);
     }
 
-    const sleep = await metric('sleep_duration', '2026-11-01', '2026-11-21');
+    const sleep = await f.metric('sleep_duration', '2026-11-01', '2026-11-21');
     expect(sleep.length).toBeGreaterThan(15);
     for (const night of sleep) {
       expect(night.sum).toBeGreaterThan(4.5);
@@ -165,7 +137,7 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
   });
 
   it('stores the instants and offsets Withings gives, with importer-compatible ids', async () => {
-    const rows = await t.db.kysely
+    const rows = await f.t.db.kysely
       .selectFrom('samples')
       .select(['kind', 'start_at', 'end_at', 'utc_offset_min', 'tz', 'origin_id', 'device'])
       .where('source', '=', 'withings')
@@ -189,17 +161,19 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
     const params = 'action=getmeas&meastypes=1&category=1&startdate=1790000000&enddate=1795000000';
     type Answer = { status: number; body: { measuregrps: unknown[] } };
     const byPost = (await (
-      await fetch(`${fake.url}/measure`, { method: 'POST', headers: { ...auth, ...form }, body: params })
+      await fetch(`${f.fake.url}/measure`, { method: 'POST', headers: { ...auth, ...form }, body: params })
     ).json()) as Answer;
-    const byGet = (await (await fetch(`${fake.url}/measure?${params}`, { headers: auth })).json()) as Answer;
+    const byGet = (await (
+      await fetch(`${f.fake.url}/measure?${params}`, { headers: auth })
+    ).json()) as Answer;
     expect(byPost.status).toBe(0);
     expect(byPost.body.measuregrps.length).toBeGreaterThan(10);
     expect(byPost).toEqual(byGet);
     const unknown = (await (
-      await fetch(`${fake.url}/measure?action=nope`, { headers: auth })
+      await fetch(`${f.fake.url}/measure?action=nope`, { headers: auth })
     ).json()) as Answer;
     expect(unknown.status).not.toBe(0);
-    const expired = await fetch(`${fake.url}/v2/sleep?action=getsummary`, {
+    const expired = await fetch(`${f.fake.url}/v2/sleep?action=getsummary`, {
       headers: { authorization: 'Bearer nope' },
     });
     expect(expired.status).toBe(401);
@@ -210,83 +184,37 @@ describe.each(testDialects)('the Withings connector against its fake on %s', (di
   });
 
   it('syncs only what changed on the next sync, and a re-sync of 90 days adds nothing', async () => {
-    const before = fake.control.requests!();
-    const incremental = await syncNow(t, ada, 'withings');
-    expect(fake.control.requests!() - before).toBe(2); // one page of each service
-    expect(incremental.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
-    const again = await syncNow(t, ada, 'withings', 90);
-    expect(again.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
-    expect(again.history[0]!.samples).toBeGreaterThan(90 * 5);
+    const incremental = await countedSync(f);
+    expect(incremental.requests).toBe(2); // one page of each service
+    expect(incremental.stats.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
+    await expectResyncAddsNothing(f, 90, 90 * 5);
   });
 
   it('refreshes an expired access token and goes on', async () => {
-    fake.control.expireTokens!();
-    const stats = await syncNow(t, ada, 'withings', 3);
-    expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    expect((await syncStatus(t, ada, 'withings')).status).toBe('connected');
+    await expectRefreshOnExpiry(f, 3);
   });
 
   it('waits out a 429 with Retry-After and finishes the sync', async () => {
-    fake.control.rateLimitEvery!(2);
-    const before = fake.control.requests!();
-    const stats = await syncNow(t, ada, 'withings', 120);
-    fake.control.rateLimitEvery!(0);
-    expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    const answered = fake.control.requests!() - before;
+    const { stats, answered } = await syncThrough429(f, 120);
     expect(answered).toBeGreaterThanOrEqual(4); // two pages of measures, two of nights
     expect(stats.history[0]!.requests).toBeGreaterThanOrEqual(2 * answered - 1);
   });
 
   it('refuses a forged or replayed state on the callback', async () => {
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/oauth/callback',
-      headers: ada,
-      payload: { code: 'whatever', state: 'forged-state-value' },
-    });
-    expect(forged.statusCode).toBe(400);
-    const { state, code } = await connectThroughConsent(t, ben, 'withings');
-    await t.syncRunner.idle();
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/oauth/callback',
-      headers: ben,
-      payload: { code, state },
-    });
-    expect(replay.statusCode).toBe(400);
+    await expectForgedStateRefused(f);
+    await expectReplayRefused(f);
   }, 60_000);
 
   it('puts the source in error and asks to reconnect when Withings refuses the refresh token', async () => {
-    fake.control.revokeGrants!();
-    fake.control.expireTokens!();
-    await syncNow(t, ada, 'withings', 2);
-    const status = await syncStatus(t, ada, 'withings');
-    expect(status.status).toBe('error');
-    expect(status.error).toMatch(/Connect Withings again/);
+    await expectReconnectAsked(f, 2, 'Withings');
   });
 
   it('disconnects (no revocation in the public API), keeping or deleting the data as asked', async () => {
-    const kept = await t.app.inject({
-      method: 'POST',
-      url: '/api/integrations/withings/disconnect',
-      headers: ben,
-    });
-    expect(kept.statusCode, kept.body).toBe(200);
-    expect(kept.json().data).toMatchObject({
-      deletedSamples: 0,
+    await expectDisconnect(f, {
+      keeper: f.ben,
       revoked: false,
-      source: { status: 'disconnected' },
+      deleted: 2000,
+      gone: async () => expect(await f.metric('weight', '2026-11-01', '2026-11-21')).toEqual([]),
     });
-    expect((await syncStats(t, ben, 'withings')).metrics.length).toBeGreaterThan(0);
-
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/data-sources/withings/disconnect',
-      headers: ada,
-      payload: { deleteData: true },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(deleted.json().data.deletedSamples).toBeGreaterThan(2000);
-    expect(await metric('weight', '2026-11-01', '2026-11-21')).toEqual([]);
   });
 });
