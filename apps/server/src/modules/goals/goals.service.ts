@@ -23,12 +23,12 @@ export class GoalsService {
   async list(userId: string): Promise<Goal[]> {
     const rows = await this.goals.list(userId);
     if (rows.length === 0) return [];
-    const { today, series } = await this.context(userId);
+    const { today, series } = await this.context(userId, [...new Set(rows.map((r) => r.metric))]);
     return rows.map((row) => this.present(row, series.get(row.metric), today));
   }
 
   async create(userId: string, input: GoalInput): Promise<Goal> {
-    const { today, series } = await this.context(userId);
+    const { today, series } = await this.context(userId, [input.metric]);
     const fields = this.fields(input, series);
     const at = this.now();
     const row: GoalRow = {
@@ -47,7 +47,7 @@ export class GoalsService {
   async update(userId: string, id: string, input: GoalInput): Promise<Goal> {
     const existing = await this.goals.get(userId, id);
     if (!existing) throw notFound('Goal');
-    const { today, series } = await this.context(userId);
+    const { today, series } = await this.context(userId, [input.metric]);
     const fields = this.fields(input, series);
     // A goal moved to another metric or period starts from the value of today.
     const restart = fields.metric !== existing.metric || fields.period !== existing.period;
@@ -98,10 +98,11 @@ export class GoalsService {
     return presentGoal(row, goalProgress(toGoalSpec(row), series, today));
   }
 
-  private async context(userId: string) {
+  /** Today in the user's zone and the daily series of the goals' metrics. */
+  private async context(userId: string, kinds: readonly string[]) {
     const zone = (await this.zones.get(userId)) ?? 'UTC';
     const today = localDayIn(zone, this.now());
-    const series = await this.data.dailySeries(userId, today - GOAL_HISTORY_DAYS, today);
+    const series = await this.data.dailySeries(userId, today - GOAL_HISTORY_DAYS, today, kinds);
     return { today, series };
   }
 }

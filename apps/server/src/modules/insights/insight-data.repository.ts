@@ -23,17 +23,23 @@ export class InsightDataRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** One series per kind from the merged daily rows (the totals that never double count). */
-  async dailySeries(userId: string, fromDay: number, toDay: number): Promise<Map<string, DailySeries>> {
-    const rows = await this.db
+  async dailySeries(
+    userId: string,
+    fromDay: number,
+    toDay: number,
+    /** Only these kinds (a goal's); every kind when left out. */
+    kinds?: readonly string[],
+  ): Promise<Map<string, DailySeries>> {
+    if (kinds?.length === 0) return new Map();
+    let query = this.db
       .selectFrom('daily_rollups')
       .select(['kind', 'local_day', 'count', 'sum', 'last_value'])
       .where('user_id', '=', userId)
       .where('source', '=', MERGED)
       .where('local_day', '>=', fromDay)
-      .where('local_day', '<=', toDay)
-      .orderBy('kind')
-      .orderBy('local_day')
-      .execute();
+      .where('local_day', '<=', toDay);
+    if (kinds) query = query.where('kind', 'in', kinds);
+    const rows = await query.orderBy('kind').orderBy('local_day').execute();
     const out = new Map<string, { days: number[]; values: number[]; metric: MetricDefinition }>();
     for (const row of rows) {
       const metric = seriesKinds.get(row.kind);

@@ -1,3 +1,5 @@
+import type { Database } from '../../db/schema';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RollupValues } from './rollups.repository';
 import { addDay, aggregateInto, lockUserWrites, RollupMaintainer, type DaysByKind } from './rollups';
@@ -143,27 +145,8 @@ export class SampleStore {
   }
 
   /** Deletes every sample one source wrote (a disconnect that asks to delete the data); its days are recomputed. */
-  async deleteSource(userId: string, source: string): Promise<number> {
-    return this.db.kysely.transaction().execute(async (trx) => {
-      await lockUserWrites(trx, this.db.dialect, userId);
-      const touched = await trx
-        .selectFrom('samples')
-        .select(['kind', 'local_day'])
-        .distinct()
-        .where('user_id', '=', userId)
-        .where('source', '=', source)
-        .execute();
-      const result = await trx
-        .deleteFrom('samples')
-        .where('user_id', '=', userId)
-        .where('source', '=', source)
-        .executeTakeFirst();
-      const days: DaysByKind = new Map();
-      for (const t of touched) addDay(days, t.kind, t.local_day);
-      const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
-      for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
-      return Number(result.numDeletedRows);
-    });
+  deleteSource(userId: string, source: string): Promise<number> {
+    return this.deleteWhere(userId, source);
   }
 
   /** Deletes one source's samples of some kinds starting within [from, to] (a replayed page's window). */
@@ -174,25 +157,36 @@ export class SampleStore {
     from: number,
     to: number,
   ): Promise<number> {
-    if (kinds.length === 0) return 0;
+    return kinds.length === 0 ? 0 : this.deleteWhere(userId, source, { kinds, from, to });
+  }
+
+  /** Deletes a source's samples (optionally of some kinds within a span) and recomputes the days they left. */
+  private async deleteWhere(
+    userId: string,
+    source: string,
+    within?: { kinds: readonly string[]; from: number; to: number },
+  ): Promise<number> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockUserWrites(trx, this.db.dialect, userId);
-      const scope = trx
+      const match = (eb: ExpressionBuilder<Database, 'samples'>) =>
+        eb.and([
+          eb('user_id', '=', userId),
+          eb('source', '=', source),
+          ...(within
+            ? [
+                eb('kind', 'in', within.kinds),
+                eb('start_at', '>=', within.from),
+                eb('start_at', '<=', within.to),
+              ]
+            : []),
+        ]);
+      const touched = await trx
         .selectFrom('samples')
-        .where('user_id', '=', userId)
-        .where('source', '=', source)
-        .where('kind', 'in', kinds)
-        .where('start_at', '>=', from)
-        .where('start_at', '<=', to);
-      const touched = await scope.select(['kind', 'local_day']).distinct().execute();
-      const result = await trx
-        .deleteFrom('samples')
-        .where('user_id', '=', userId)
-        .where('source', '=', source)
-        .where('kind', 'in', kinds)
-        .where('start_at', '>=', from)
-        .where('start_at', '<=', to)
-        .executeTakeFirst();
+        .select(['kind', 'local_day'])
+        .distinct()
+        .where(match)
+        .execute();
+      const result = await trx.deleteFrom('samples').where(match).executeTakeFirst();
       const days: DaysByKind = new Map();
       for (const t of touched) addDay(days, t.kind, t.local_day);
       const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);

@@ -43,6 +43,23 @@ export function authorizationUrl(
   return url.toString();
 }
 
+/** A token request's form and headers, with the client authenticated the provider's way. */
+function tokenForm(oauth: OAuthSettings, endpoints: ProviderEndpoints, params: Record<string, string>) {
+  const form = new URLSearchParams({ ...(oauth.tokenParams ?? {}), ...params });
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  if (oauth.clientAuth === 'basic') {
+    const basic = Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64');
+    headers.authorization = `Basic ${basic}`;
+  } else {
+    form.set('client_id', endpoints.clientId);
+    form.set('client_secret', endpoints.clientSecret);
+  }
+  return { form, headers };
+}
+
 interface TokenAnswer {
   access_token?: string;
   refresh_token?: string;
@@ -65,18 +82,7 @@ async function tokenRequest(
   fetcher: typeof fetch,
   previous?: TokenSet,
 ): Promise<TokenSet> {
-  const form = new URLSearchParams({ ...(oauth.tokenParams ?? {}), ...params });
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  if (oauth.clientAuth === 'basic') {
-    const basic = Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64');
-    headers.authorization = `Basic ${basic}`;
-  } else {
-    form.set('client_id', endpoints.clientId);
-    form.set('client_secret', endpoints.clientSecret);
-  }
+  const { form, headers } = tokenForm(oauth, endpoints, params);
   let res: Response;
   try {
     res = await fetcher(join(endpoints.authBaseUrl, oauth.tokenPath), {
@@ -223,22 +229,11 @@ export async function checkClient(
   const oauth = manifest.oauth;
   if (!oauth)
     return { ok: true, message: `${endpoints.name} signs in with the person's password: no app to check.` };
-  const form = new URLSearchParams({
-    ...(oauth.tokenParams ?? {}),
+  const { form, headers } = tokenForm(oauth, endpoints, {
     grant_type: 'authorization_code',
     code: 'healthfolio-self-test',
     redirect_uri: redirectUri,
   });
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  if (oauth.clientAuth === 'basic') {
-    headers.authorization = `Basic ${Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64')}`;
-  } else {
-    form.set('client_id', endpoints.clientId);
-    form.set('client_secret', endpoints.clientSecret);
-  }
   let res: Response;
   try {
     res = await fetcher(join(endpoints.authBaseUrl, oauth.tokenPath), {

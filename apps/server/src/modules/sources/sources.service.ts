@@ -217,34 +217,7 @@ export class SourcesService {
       };
     }
     // Sources without an API (uploads, devices, feeds): connecting says "I use this"; data comes by import.
-    const existing = await this.deps.repo.byKind(userId, kind);
-    const at = this.deps.now();
-    if (existing)
-      await this.deps.repo.update(existing.id, { status: 'connected', last_error: null, updated_at: at });
-    else {
-      await this.deps.repo.insert({
-        id: randomUUID(),
-        user_id: userId,
-        kind,
-        sandbox: 0,
-        status: 'connected',
-        tokens: null,
-        cursor: null,
-        sync_state: 'idle',
-        sync_from: null,
-        sync_to: null,
-        sync_started_at: null,
-        sync_finished_at: null,
-        sync_pages: 0,
-        sync_samples: 0,
-        last_sync_at: null,
-        last_error: null,
-        syncs_run: 0,
-        next_sync_at: null,
-        created_at: at,
-        updated_at: at,
-      });
-    }
+    await this.upsert(userId, kind, { status: 'connected', last_error: null });
     return { authorizationUrl: null, source: await this.get(userId, kind) };
   }
 
@@ -353,42 +326,58 @@ export class SourcesService {
     tokens: TokenSet,
   ): Promise<DataSource> {
     const kind = connector.manifest.kind;
-    const at = this.deps.now();
-    const existing = await this.deps.repo.byKind(userId, kind);
-    const values = {
+    const id = await this.upsert(userId, kind, {
       status: 'connected',
       sandbox: sandbox ? 1 : 0,
       tokens: this.deps.vault.seal(tokens),
       cursor: null,
       sync_state: 'queued',
-      sync_from: at - connector.manifest.defaultDays * DAY_MS,
+      sync_from: this.deps.now() - connector.manifest.defaultDays * DAY_MS,
       sync_to: null,
       last_error: null,
       next_sync_at: null,
-      updated_at: at,
-    };
-    let id: string;
-    if (existing) {
-      id = existing.id;
-      await this.deps.repo.update(id, values);
-    } else {
-      id = randomUUID();
-      await this.deps.repo.insert({
-        id,
-        user_id: userId,
-        kind,
-        ...values,
-        sync_started_at: null,
-        sync_finished_at: null,
-        sync_pages: 0,
-        sync_samples: 0,
-        last_sync_at: null,
-        syncs_run: 0,
-        created_at: at,
-      });
-    }
+    });
     this.deps.runner.enqueue(id);
     return this.get(userId, kind);
+  }
+
+  /** Updates the user's connection to `kind`, or creates it from a blank one; answers its id. */
+  private async upsert(
+    userId: string,
+    kind: string,
+    values: Partial<Omit<ConnectionRow, 'id' | 'user_id' | 'kind' | 'created_at' | 'updated_at'>>,
+  ): Promise<string> {
+    const at = this.deps.now();
+    const existing = await this.deps.repo.byKind(userId, kind);
+    if (existing) {
+      await this.deps.repo.update(existing.id, { ...values, updated_at: at });
+      return existing.id;
+    }
+    const id = randomUUID();
+    await this.deps.repo.insert({
+      id,
+      user_id: userId,
+      kind,
+      sandbox: 0,
+      status: 'connected',
+      tokens: null,
+      cursor: null,
+      sync_state: 'idle',
+      sync_from: null,
+      sync_to: null,
+      sync_started_at: null,
+      sync_finished_at: null,
+      sync_pages: 0,
+      sync_samples: 0,
+      last_sync_at: null,
+      last_error: null,
+      syncs_run: 0,
+      next_sync_at: null,
+      created_at: at,
+      updated_at: at,
+      ...values,
+    });
+    return id;
   }
 
   /** Signs in with a password at providers without third-party OAuth; the password is not kept. */
