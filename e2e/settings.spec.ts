@@ -212,7 +212,10 @@ test.describe('the settings page (issue 3 item 6)', () => {
     });
     expect(put.status()).toBe(200);
     await page.clock.install();
+    // The layout shows before the profile (with the setting) arrives; the idle clock starts with it.
+    const profile = page.waitForResponse((r) => r.url().endsWith('/api/auth/me') && r.ok());
     await page.goto('/dashboard');
+    await profile;
     await expect(new AppLayout(page).logoutButton).toBeVisible();
     await page.clock.fastForward('14:00');
     await expect(page).toHaveURL(/\/dashboard$/);
