@@ -1,4 +1,4 @@
-import type { NewSample, SourceKind } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample, SourceKind } from '@healthfolio/core';
 import type { FastifyPluginAsync } from 'fastify';
 
 /** How the provider's OAuth 2.0 authorization-code flow works. URLs are relative to `authBaseUrl`. */
@@ -18,12 +18,19 @@ export interface OAuthSettings {
   scopeSeparator?: string;
   /** PKCE (S256) when the provider supports it. */
   pkce: boolean;
-  /** How the client authenticates at the token endpoint. */
-  clientAuth: 'body' | 'basic';
+  /** How the client authenticates at the token endpoint; `none`: a public client (id only, PKCE). */
+  clientAuth: 'body' | 'basic' | 'none';
   /** Extra parameters of the authorize URL (Google: access_type=offline, prompt=consent). */
   authorizeParams?: Readonly<Record<string, string>>;
   /** Extra form fields of every token request (Withings: action=requesttoken). */
   tokenParams?: Readonly<Record<string, string>>;
+  /**
+   * `smart`: the authorize and token endpoints are read from `<FHIR base>/.well-known/smart-configuration`
+   * (SMART App Launch 2.x) instead of `authorizePath` / `tokenPath`, which then serve only as fallbacks.
+   */
+  discovery?: 'smart';
+  /** The authorize URL also carries `aud=<FHIR base>` (SMART requires it). */
+  audience?: boolean;
 }
 
 /** Everything fixed about one provider's connector. */
@@ -61,7 +68,10 @@ export interface TokenSet {
   /** Epoch ms. */
   expiresAt?: number;
   scope?: string;
-  /** Provider extras worth keeping (Strava's athlete id, Withings' userid). */
+  /**
+   * Provider extras worth keeping (Strava's athlete id, Withings' userid, the SMART `patient` in context,
+   * LibreLinkUp's regional `apiBaseUrl` after its redirect, which then replaces the API base).
+   */
   extra?: Record<string, string | number>;
 }
 
@@ -94,6 +104,10 @@ export interface SyncContext {
   /** The person's IANA zone, for providers that send local dates without offsets. */
   timeZone: string;
   signal: AbortSignal;
+  /** What the provider said at sign-in that reads need (`patient` for SMART on FHIR; `userId`). */
+  extra?: Readonly<Record<string, string | number>>;
+  /** The connection's own settings (the SMART endpoint, a feed's URL), as saved when connecting. */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -121,9 +135,20 @@ export interface Connector {
   /** Renews a password sign-in's session with its refresh token (Eight Sleep); without it a 401 asks to reconnect. */
   refresh?(tokens: TokenSet, context: LoginContext): Promise<TokenSet>;
   sync(context: SyncContext): AsyncIterable<RawPage>;
-  normalize(page: Pick<RawPage, 'resource' | 'payload'>, context: { timeZone: string }): NewSample[];
+  normalize(page: Pick<RawPage, 'resource' | 'payload'>, context: NormalizeContext): NewSample[];
+  /**
+   * Clinical sources: the page's resources for the clinical view (conditions, medications …), written
+   * in the same transaction as its samples. Pure, like `normalize`, so replays re-map them too.
+   */
+  records?(page: Pick<RawPage, 'resource' | 'payload'>, context: NormalizeContext): ClinicalRecordInput[];
   /** A fake of the provider's API for tests and sandbox mode, mounted under a prefix. */
   fake: FastifyPluginAsync<FakeOptions>;
+}
+
+export interface NormalizeContext {
+  timeZone: string;
+  /** The source kind the samples are written under, for connectors shared by several kinds (SMART). */
+  source?: string;
 }
 
 export interface FakeOptions {

@@ -20,3 +20,5 @@ export * from './zone-offset';
 export * from './insights';
 export * from './goals';
 export * from './sources';
+export * from './ingest';
+export * from './clinical';

@@ -354,6 +354,22 @@ export function getSource(kind: string): SourceDefinition | undefined {
   return byKind.get(kind as SourceKind);
 }
 
+/** The names SPEC's `/integrations/<name>/…` routes use where they differ from the kind. */
+const routeNames: Readonly<Record<string, SourceKind>> = {
+  healthkit: 'apple_healthkit',
+  'google-health': 'google_health_connect',
+  libre: 'freestyle_libre',
+  quest: 'quest_diagnostics',
+  'eight-sleep': 'eight_sleep',
+  'lab-report': 'generic_lab_report',
+  'report-builder': 'report_builder',
+};
+
+/** The kind an `/integrations/<name>` route means: "healthkit" → apple_healthkit; kinds answer themselves. */
+export function sourceKindOf(name: string): string {
+  return Object.hasOwn(routeNames, name) ? routeNames[name]! : name;
+}
+
 export const connectionStatuses = ['disconnected', 'connected', 'syncing', 'error'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
@@ -391,6 +407,14 @@ export const connectRequestSchema = z.object({
   /** For providers that sign in with a password (Peloton, Eight Sleep, LibreLinkUp); never stored. */
   username: z.string().min(1).max(200).optional(),
   password: z.string().min(1).max(200).optional(),
+  /** `ehr`: the SMART on FHIR endpoint chosen from the server's directory (`GET /api/integrations/ehr/endpoints`). */
+  endpoint: z.string().min(1).max(200).optional(),
+  /** Generic kinds: the name the person gives their source ("Omron cuff"). */
+  name: z.string().trim().min(1).max(100).optional(),
+  /** Report builder: the feed's URL (https); BodySpec: the report's URL. */
+  url: z.string().url().max(2048).optional(),
+  /** Report builder: the key the feed expects (sent as a bearer token); sealed, never answered. */
+  apiKey: z.string().min(1).max(4096).optional(),
 });
 export type ConnectRequest = z.infer<typeof connectRequestSchema>;
 
@@ -398,6 +422,29 @@ export type ConnectRequest = z.infer<typeof connectRequestSchema>;
 export const connectResultSchema = z.object({
   authorizationUrl: z.string().nullable(),
   source: dataSourceSchema,
+  /**
+   * Push sources (Apple Health, Health Connect, custom sources): the personal ingest URL an exporter app
+   * posts to. The token is shown once, when it is made; later answers carry only its hint.
+   */
+  ingest: z
+    .object({
+      url: z.string().nullable(),
+      hint: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      received: z.number().int(),
+    })
+    .nullable()
+    .optional(),
+  /** Sources whose data comes by a provider's export: what to do there, step by step, and where. */
+  instructions: z
+    .object({
+      title: z.string(),
+      steps: z.array(z.string()),
+      links: z.array(z.object({ label: z.string(), href: z.string() })),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConnectResult = z.infer<typeof connectResultSchema>;
 

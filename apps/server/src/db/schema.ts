@@ -105,6 +105,8 @@ export interface Database {
   oauth_states: OAuthStatesTable;
   sync_payloads: SyncPayloadsTable;
   sync_runs: SyncRunsTable;
+  clinical_records: ClinicalRecordsTable;
+  ingest_tokens: IngestTokensTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -258,6 +260,8 @@ export interface SourceConnectionsTable {
   last_error: string | null;
   syncs_run: number;
   next_sync_at: number | null;
+  /** JSON of the connection's settings that are not secret (SMART endpoint, custom name, feed URL). */
+  settings: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -268,6 +272,8 @@ export interface OAuthStatesTable {
   kind: string;
   sandbox: number;
   code_verifier: string | null;
+  /** JSON: the connection settings chosen when connecting started (the SMART endpoint). */
+  settings: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -294,4 +300,39 @@ export interface SyncRunsTable {
   samples: number;
   inserted: number;
   error: string | null;
+}
+
+/** One clinical resource as the clinical view shows it (condition, procedure, medication …). */
+export interface ClinicalRecordsTable {
+  id: Generated<number>;
+  user_id: string;
+  source: string;
+  /** The FHIR resource type: Condition, Procedure, MedicationRequest, Immunization … */
+  resource_type: string;
+  origin_id: string;
+  /** condition | procedure | medication | immunization | allergy | encounter */
+  category: string;
+  recorded_at: number | null;
+  ended_at: number | null;
+  display: string;
+  status: string | null;
+  /** JSON: codes, dosage, reaction, location, performer … */
+  detail: string | null;
+  updated_at: number;
+}
+
+/** A personal ingest URL's token (only its hash) for on-device exporters. */
+export interface IngestTokensTable {
+  id: string;
+  user_id: string;
+  /** apple_healthkit | google_health_connect | a generic kind */
+  kind: string;
+  token_hash: string;
+  /** The token's last four characters, to tell tokens apart. */
+  hint: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+  /** Samples received through it. */
+  received: number;
 }

@@ -21,4 +21,6 @@ export const userOwnedTables = [
   'sync_payloads',
   'oauth_states',
   'source_connections',
+  'clinical_records',
+  'ingest_tokens',
 ] as const satisfies readonly (keyof Database)[];

@@ -6,6 +6,7 @@ import { imports } from './202611220130-imports';
 import { insightsGoals } from './202611230100-insights-goals';
 import { reportReview } from './202611230110-report-review';
 import { sources } from './202611230120-sources';
+import { clinicalIngest } from './202611240100-clinical-ingest';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -17,6 +18,7 @@ const migrations: Record<string, AppMigration> = {
   '202611230100-insights-goals': insightsGoals,
   '202611230110-report-review': reportReview,
   '202611230120-sources': sources,
+  '202611240100-clinical-ingest': clinicalIngest,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -62,6 +62,7 @@ export class ConnectionsRepository {
     kind: string;
     sandbox: number;
     code_verifier: string | null;
+    settings: string | null;
     created_at: number;
     expires_at: number;
   }): Promise<void> {

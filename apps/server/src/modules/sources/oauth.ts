@@ -12,6 +12,10 @@ export interface ProviderEndpoints {
   authorizeBaseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Absolute endpoints found by discovery (SMART); they win over the manifest's paths. */
+  authorizeUrl?: string;
+  tokenUrl?: string;
+  revokeUrl?: string;
 }
 
 export const newState = () => randomBytes(24).toString('base64url');
@@ -29,7 +33,7 @@ export function authorizationUrl(
   state: string,
   codeVerifier: string | null,
 ): string {
-  const url = new URL(join(endpoints.authorizeBaseUrl, oauth.authorizePath));
+  const url = new URL(endpoints.authorizeUrl ?? join(endpoints.authorizeBaseUrl, oauth.authorizePath));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', endpoints.clientId);
   url.searchParams.set('redirect_uri', redirectUri);
@@ -39,6 +43,8 @@ export function authorizationUrl(
     url.searchParams.set('code_challenge', challengeOf(codeVerifier));
     url.searchParams.set('code_challenge_method', 'S256');
   }
+  // SMART: the FHIR server the token is for (SMART App Launch, "aud").
+  if (oauth.audience) url.searchParams.set('aud', endpoints.apiBaseUrl);
   for (const [key, value] of Object.entries(oauth.authorizeParams ?? {})) url.searchParams.set(key, value);
   return url.toString();
 }
@@ -50,7 +56,10 @@ function tokenForm(oauth: OAuthSettings, endpoints: ProviderEndpoints, params: R
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
   };
-  if (oauth.clientAuth === 'basic') {
+  if (oauth.clientAuth === 'none') {
+    // A public client (SMART apps without a secret): PKCE stands in for the secret.
+    form.set('client_id', endpoints.clientId);
+  } else if (oauth.clientAuth === 'basic') {
     const basic = Buffer.from(`${endpoints.clientId}:${endpoints.clientSecret}`).toString('base64');
     headers.authorization = `Basic ${basic}`;
   } else {
@@ -69,6 +78,8 @@ interface TokenAnswer {
   athlete?: { id?: number };
   userid?: string | number;
   user_id?: string | number;
+  /** SMART on FHIR and Blue Button: the patient the token reads. */
+  patient?: string;
   /** Withings wraps its answer: { status, body: { access_token … } }. */
   body?: TokenAnswer;
   status?: number;
@@ -85,7 +96,7 @@ async function tokenRequest(
   const { form, headers } = tokenForm(oauth, endpoints, params);
   let res: Response;
   try {
-    res = await fetcher(join(endpoints.authBaseUrl, oauth.tokenPath), {
+    res = await fetcher(endpoints.tokenUrl ?? join(endpoints.authBaseUrl, oauth.tokenPath), {
       method: 'POST',
       headers,
       body: form,
@@ -116,6 +127,7 @@ async function tokenRequest(
   if (answer.athlete?.id !== undefined) extra.athleteId = answer.athlete.id;
   const userId = answer.userid ?? answer.user_id;
   if (userId !== undefined) extra.userId = userId;
+  if (typeof answer.patient === 'string') extra.patient = answer.patient;
   return {
     accessToken: answer.access_token,
     // Providers that do not rotate refresh tokens leave it out of a refresh answer: keep the old one.
@@ -188,9 +200,11 @@ export async function revokeToken(
   fetcher: typeof fetch = fetch,
 ): Promise<boolean> {
   const oauth = manifest.oauth;
-  if (!oauth?.revokePath) return false;
+  if (!oauth || (!oauth.revokePath && !endpoints.revokeUrl)) return false;
   const style = oauth.revokeStyle ?? 'form';
-  const url = join(style === 'bearer' ? endpoints.apiBaseUrl : endpoints.authBaseUrl, oauth.revokePath);
+  const url =
+    endpoints.revokeUrl ??
+    join(style === 'bearer' ? endpoints.apiBaseUrl : endpoints.authBaseUrl, oauth.revokePath!);
   const init: RequestInit =
     style === 'bearer'
       ? { method: 'DELETE', headers: { authorization: `Bearer ${tokens.accessToken}` } }
@@ -203,7 +217,7 @@ export async function revokeToken(
               : {
                   token: tokens.refreshToken ?? tokens.accessToken,
                   client_id: endpoints.clientId,
-                  client_secret: endpoints.clientSecret,
+                  ...(oauth.clientAuth === 'none' ? {} : { client_secret: endpoints.clientSecret }),
                 },
           ),
         };
@@ -236,7 +250,7 @@ export async function checkClient(
   });
   let res: Response;
   try {
-    res = await fetcher(join(endpoints.authBaseUrl, oauth.tokenPath), {
+    res = await fetcher(endpoints.tokenUrl ?? join(endpoints.authBaseUrl, oauth.tokenPath), {
       method: 'POST',
       headers,
       body: form,

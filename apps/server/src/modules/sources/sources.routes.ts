@@ -8,6 +8,7 @@ import {
   integrationListSchema,
   lastSyncSchema,
   oauthCallbackSchema,
+  sourceKindOf,
   syncQuerySchema,
   syncStatsSchema,
   syncStatusSchema,
@@ -180,7 +181,7 @@ export const sourcesRoutes =
           response: { 200: dataEnvelope(z.object({ ok: z.boolean(), message: z.string() })) },
         },
       },
-      async (request) => ({ data: await sources.selfTest(request.params.source) }),
+      async (request) => ({ data: await sources.selfTest(sourceKindOf(request.params.source)) }),
     );
     app.get(
       '/integrations/oauth/:source',
@@ -198,7 +199,7 @@ export const sourcesRoutes =
         data: {
           url: await sources.authorize(
             request.userId,
-            request.params.source,
+            sourceKindOf(request.params.source),
             request.query.sandbox === 'true',
           ),
         },
@@ -229,7 +230,7 @@ export const sourcesRoutes =
           response: { 200: dataEnvelope(connectResultSchema) },
         },
       },
-      connect((p) => p.source!),
+      connect((p) => sourceKindOf(p.source!)),
     );
     app.post(
       '/integrations/:source/sync',
@@ -244,9 +245,9 @@ export const sourcesRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send({ data: await sources.sync(request.userId, request.params.source, request.query.days) }),
+        reply.status(202).send({
+          data: await sources.sync(request.userId, sourceKindOf(request.params.source), request.query.days),
+        }),
     );
     app.post(
       '/integrations/:source/disconnect',
@@ -260,6 +261,6 @@ export const sourcesRoutes =
           response: { 200: dataEnvelope(disconnectResultSchema) },
         },
       },
-      disconnect((p) => p.source!),
+      disconnect((p) => sourceKindOf(p.source!)),
     );
   };

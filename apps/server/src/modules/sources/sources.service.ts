@@ -3,6 +3,7 @@ import { getConnector, connectors, type Connector, type TokenSet } from '@health
 import {
   getSource,
   sourceCatalogue,
+  type ConnectRequest,
   type ConnectResult,
   type DataSource,
   type Integration,
@@ -12,7 +13,15 @@ import {
 import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import { endpointsFor, isConfigured, loginContext, type EndpointContext } from './endpoints';
+import {
+  endpointsFor,
+  isConfigured,
+  loginContext,
+  parseSettings,
+  resolveEndpoints,
+  type ConnectionSettings,
+  type EndpointContext,
+} from './endpoints';
 import {
   authorizationUrl,
   checkClient,
@@ -43,9 +52,26 @@ export interface SourcesDeps {
   fetch?: typeof fetch;
 }
 
+/**
+ * How one source kind connects when that is not OAuth or a password sign-in: an ingest URL (Apple Health),
+ * a feed (report builder), a credential sign-in with its own steps, or instructions for an export.
+ */
+export interface SourceHandler {
+  connect(userId: string, input: ConnectRequest): Promise<ConnectResult>;
+  /** Told after the connection is marked disconnected (revoke ingest tokens …). */
+  disconnect?(userId: string): Promise<void>;
+}
+
 /** The Data Sources API: the catalogue with the user's connections, OAuth connect, sync and disconnect. */
 export class SourcesService {
+  private readonly handlers = new Map<string, SourceHandler>();
+
   constructor(private readonly deps: SourcesDeps) {}
+
+  /** A module takes over connecting one kind (registered in app.ts). */
+  registerHandler(kind: string, handler: SourceHandler): void {
+    this.handlers.set(kind, handler);
+  }
 
   private get context() {
     return { ...this.deps.endpoints, sandboxProviders: this.deps.sandboxProviders };
@@ -98,7 +124,13 @@ export class SourcesService {
   async selfTest(kind: string): Promise<{ ok: boolean; message: string }> {
     const connector = this.connector(kind);
     const name = getSource(kind)?.name ?? kind;
-    const endpoints = endpointsFor(connector, false, this.deps.endpoints);
+    let endpoints;
+    try {
+      endpoints = await resolveEndpoints(connector, false, this.deps.endpoints, {}, this.deps.fetch);
+    } catch (error) {
+      if (error instanceof ProviderError) return { ok: false, message: error.message };
+      throw error;
+    }
     if (!endpoints) {
       const prefix = kind.toUpperCase();
       return {
@@ -110,14 +142,19 @@ export class SourcesService {
   }
 
   /** Starts connecting: the provider's consent URL, with a single-use `state` bound to this user. */
-  async authorize(userId: string, kind: string, sandbox = false): Promise<string> {
+  async authorize(
+    userId: string,
+    kind: string,
+    sandbox = false,
+    settings: ConnectionSettings = {},
+  ): Promise<string> {
     const connector = this.connector(kind);
     const useSandbox =
       sandbox || (!isConfigured(connector, this.deps.endpoints) && this.deps.sandboxProviders);
     if (useSandbox && !this.deps.sandboxProviders) {
       throw new AppError('conflict', 'Sandbox providers are turned off on this server');
     }
-    const endpoints = endpointsFor(connector, useSandbox, this.deps.endpoints);
+    const endpoints = await this.endpoints(connector, useSandbox, settings);
     const oauth = connector.manifest.oauth;
     if (!endpoints || !oauth) {
       throw new AppError('conflict', `${getSource(kind)?.name ?? kind} is not set up on this server yet`, {
@@ -133,6 +170,7 @@ export class SourcesService {
       kind,
       sandbox: useSandbox ? 1 : 0,
       code_verifier: verifier,
+      settings: Object.keys(settings).length > 0 ? JSON.stringify(settings) : null,
       created_at: at,
       expires_at: at + STATE_TTL_MS,
     });
@@ -165,7 +203,8 @@ export class SourcesService {
           : `${name} did not send an authorization code (${input.error ?? 'none'}).`,
       );
     }
-    const endpoints = endpointsFor(connector, state.sandbox === 1, this.deps.endpoints);
+    const settings = parseSettings(state.settings);
+    const endpoints = await this.endpoints(connector, state.sandbox === 1, settings);
     if (!endpoints) throw new AppError('conflict', `${name} is not set up on this server`);
     let tokens;
     try {
@@ -182,23 +221,15 @@ export class SourcesService {
       if (error instanceof ProviderError) throw new AppError('unprocessable', error.message);
       throw error;
     }
-    return this.save(userId, connector, state.sandbox === 1, tokens);
+    return this.save(userId, connector, state.sandbox === 1, tokens, settings);
   }
 
   /** `connect`: with a code, completes; for OAuth without one, answers the consent URL; others are marked in use. */
-  async connect(
-    userId: string,
-    kind: string,
-    input: {
-      code?: string | undefined;
-      state?: string | undefined;
-      sandbox?: boolean | undefined;
-      username?: string | undefined;
-      password?: string | undefined;
-    },
-  ): Promise<ConnectResult> {
+  async connect(userId: string, kind: string, input: ConnectRequest): Promise<ConnectResult> {
     const source = getSource(kind);
     if (!source) throw notFound('Source');
+    const handler = this.handlers.get(kind);
+    if (handler && !input.code) return handler.connect(userId, input);
     if (input.code) {
       if (!input.state) throw new AppError('validation', 'state: Required with a code');
       return {
@@ -231,7 +262,7 @@ export class SourcesService {
     let revoked = false;
     const connector = getConnector(kind);
     const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
-    const endpoints = connector && endpointsFor(connector, row.sandbox === 1, this.deps.endpoints);
+    const endpoints = connector && (await this.endpointsOrNone(connector, row));
     if (connector && endpoints && tokens)
       revoked = await revokeToken(connector.manifest, endpoints, tokens, this.deps.fetch);
     await this.deps.repo.update(row.id, {
@@ -243,6 +274,7 @@ export class SourcesService {
       last_error: null,
       updated_at: this.deps.now(),
     });
+    await this.handlers.get(kind)?.disconnect?.(userId);
     const deletedSamples = deleteData ? await this.deps.store.deleteSource(userId, kind) : 0;
     return { source: await this.get(userId, kind), deletedSamples, revoked };
   }
@@ -324,12 +356,14 @@ export class SourcesService {
     connector: Connector,
     sandbox: boolean,
     tokens: TokenSet,
+    settings: ConnectionSettings = {},
   ): Promise<DataSource> {
     const kind = connector.manifest.kind;
     const id = await this.upsert(userId, kind, {
       status: 'connected',
       sandbox: sandbox ? 1 : 0,
       tokens: this.deps.vault.seal(tokens),
+      settings: Object.keys(settings).length > 0 ? JSON.stringify(settings) : null,
       cursor: null,
       sync_state: 'queued',
       sync_from: this.deps.now() - connector.manifest.defaultDays * DAY_MS,
@@ -339,6 +373,63 @@ export class SourcesService {
     });
     this.deps.runner.enqueue(id);
     return this.get(userId, kind);
+  }
+
+  /**
+   * For handlers: saves a connection made their own way. With tokens (a feed's key, a sign-in) it is
+   * stored sealed and, when the kind has a connector, its first sync is queued; without, the source is
+   * marked in use (data comes by ingest URL, import or entry).
+   */
+  async saveConnection(
+    userId: string,
+    kind: string,
+    options: { tokens?: TokenSet; settings?: ConnectionSettings; sandbox?: boolean } = {},
+  ): Promise<DataSource> {
+    const connector = getConnector(kind);
+    if (connector && options.tokens) {
+      return this.save(userId, connector, !!options.sandbox, options.tokens, options.settings);
+    }
+    await this.upsert(userId, kind, {
+      status: 'connected',
+      sandbox: options.sandbox ? 1 : 0,
+      last_error: null,
+      ...(options.settings ? { settings: JSON.stringify(options.settings) } : {}),
+    });
+    return this.get(userId, kind);
+  }
+
+  /** A connection's saved settings ({} when none). */
+  async settingsOf(userId: string, kind: string): Promise<ConnectionSettings> {
+    return parseSettings((await this.deps.repo.byKind(userId, kind))?.settings);
+  }
+
+  /** Whether sandbox providers stand in for unset connectors here. */
+  get sandboxProviders(): boolean {
+    return this.deps.sandboxProviders;
+  }
+
+  private async endpoints(connector: Connector, sandbox: boolean, settings: ConnectionSettings) {
+    try {
+      return await resolveEndpoints(connector, sandbox, this.deps.endpoints, settings, this.deps.fetch);
+    } catch (error) {
+      if (error instanceof ProviderError) throw new AppError('unprocessable', error.message);
+      throw error;
+    }
+  }
+
+  /** Endpoints for a disconnect's revocation; an unreachable provider never blocks a disconnect. */
+  private async endpointsOrNone(connector: Connector, row: ConnectionRow) {
+    try {
+      return await resolveEndpoints(
+        connector,
+        row.sandbox === 1,
+        this.deps.endpoints,
+        parseSettings(row.settings),
+        this.deps.fetch,
+      );
+    } catch {
+      return undefined;
+    }
   }
 
   /** Updates the user's connection to `kind`, or creates it from a blank one; answers its id. */
@@ -373,6 +464,7 @@ export class SourcesService {
       last_error: null,
       syncs_run: 0,
       next_sync_at: null,
+      settings: null,
       created_at: at,
       updated_at: at,
       ...values,

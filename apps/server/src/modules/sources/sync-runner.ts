@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import { endpointsFor, loginContext, type EndpointContext } from './endpoints';
+import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
+import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } from './endpoints';
 import { refreshTokens } from './oauth';
 import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
 import { createProviderHttp } from './provider-http';
@@ -96,8 +97,32 @@ export class SyncRunner {
   private async run(row: ConnectionRow): Promise<void> {
     const { repo, now } = this.deps;
     const connector = getConnector(row.kind);
-    const endpoints = connector && endpointsFor(connector, row.sandbox === 1, this.deps.endpoints);
+    const settings = parseSettings(row.settings);
     let tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+    let endpoints;
+    try {
+      endpoints =
+        connector &&
+        (await resolveEndpoints(
+          connector,
+          row.sandbox === 1,
+          this.deps.endpoints,
+          settings,
+          this.deps.fetch,
+        ));
+    } catch (error) {
+      // Discovery failed (the SMART server is down): tried again on schedule, like any provider error.
+      await repo.update(row.id, {
+        sync_state: 'idle',
+        last_error: describe(error),
+        next_sync_at: now() + (connector?.manifest.syncEveryMinutes ?? 60) * 60_000,
+        updated_at: now(),
+      });
+      return;
+    }
+    // A provider that moved the account to a regional API at sign-in (LibreLinkUp) is read there.
+    const regional = tokens?.extra?.apiBaseUrl;
+    if (endpoints && typeof regional === 'string') endpoints = { ...endpoints, apiBaseUrl: regional };
     if (!connector || !endpoints || !tokens) {
       await repo.update(row.id, {
         status: 'error',
@@ -173,12 +198,17 @@ export class SyncRunner {
         cursor: row.cursor,
         timeZone,
         signal: this.abort.signal,
+        extra: tokens.extra ?? {},
+        settings,
       });
+      const normalizeContext = { timeZone, source: row.kind };
       for await (const page of pages) {
         await repo.keepPayload(row.user_id, row.id, page.resource, JSON.stringify(page.payload), now());
-        const mapped = connector.normalize(page, { timeZone });
+        const mapped = connector.normalize(page, normalizeContext);
+        const records = connector.records?.(page, normalizeContext) ?? [];
         samples += mapped.length;
         const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
+          if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
           await trx
             .updateTable('source_connections')
             .set((eb) => ({

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { instantSchema } from './samples';
+
+/**
+ * Healthfolio's own JSON for pushing samples: what an ingest URL (Apple Health and Health Connect
+ * exporter apps, custom sources) and a report-builder feed accept besides their providers' formats.
+ *
+ * ```json
+ * { "samples": [ { "type": "weight", "value": 72.4, "unit": "kg", "start": "2026-11-20T07:30:00+01:00" } ] }
+ * ```
+ */
+export const ownSampleSchema = z.object({
+  /** A metric kind or any alias ("weight", "body_mass", "steps"). */
+  type: z.string().min(1).max(64),
+  value: z.number().finite(),
+  /** A UCUM unit or common spelling ("kg", "lb", "mg/dL"); the kind's own unit when left out. */
+  unit: z.string().min(1).max(32).optional(),
+  start: instantSchema,
+  end: instantSchema.optional(),
+  /** The app or device that measured it. */
+  device: z.string().min(1).max(200).optional(),
+  /** The sender's own id, so a resend is recognised as the same sample. */
+  id: z.string().min(1).max(200).optional(),
+  notes: z.string().max(2000).optional(),
+});
+export type OwnSample = z.infer<typeof ownSampleSchema>;
+
+export const ownSamplesPayloadSchema = z.object({
+  samples: z.array(ownSampleSchema).min(1).max(50_000),
+});
+export type OwnSamplesPayload = z.infer<typeof ownSamplesPayloadSchema>;
