@@ -239,7 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
       for (const routes of providerRoutes) {
-        await api.register(routes({ db, sources, zones: metrics.zones, now }));
+        await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await api.register(importsRoutes(imports, config.importMaxBytes));

@@ -68,6 +68,8 @@ export interface Config {
   demoSeed: boolean;
   authDistinctErrors: boolean;
   sandboxProviders: boolean;
+  /** Report-builder feeds may be plain http and on private addresses (a home server on the LAN). */
+  reportBuilderAllowPrivate: boolean;
   trustProxy: boolean;
   /** Where BodySpec report links may point (https only). */
   bodyspecReportHosts: string[];
@@ -116,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DEMO_SEED: bool(true),
       AUTH_DISTINCT_ERRORS: bool(false),
       SANDBOX_PROVIDERS: bool(!production),
+      REPORT_BUILDER_ALLOW_PRIVATE: bool(false),
     })
     .parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -143,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: flags.DEMO_SEED,
     authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
     sandboxProviders: flags.SANDBOX_PROVIDERS,
+    reportBuilderAllowPrivate: flags.REPORT_BUILDER_ALLOW_PRIVATE,
     trustProxy: e.TRUST_PROXY,
     bodyspecReportHosts: e.BODYSPEC_REPORT_HOSTS.split(',')
       .map((h) => h.trim())

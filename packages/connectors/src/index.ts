@@ -11,3 +11,5 @@ export { fitbit } from './fitbit';
 export { peloton } from './peloton';
 export { eightSleep } from './eight-sleep';
 export { withings } from './withings';
+export { reportBuilder } from './report-builder';
+export { SANDBOX_FEED_KEY } from './report-builder/fake';

@@ -8,6 +8,7 @@ import { whoop } from './whoop';
 import { garmin } from './garmin';
 import { fitbit } from './fitbit';
 import { withings } from './withings';
+import { reportBuilder } from './report-builder';
 
 /** Every connector, listed explicitly; a test fails when a folder is missing here. */
 export const connectors: readonly Connector[] = [
@@ -20,6 +21,7 @@ export const connectors: readonly Connector[] = [
   peloton,
   eightSleep,
   withings,
+  reportBuilder,
 ];
 
 const byKind = new Map(connectors.map((c) => [c.manifest.kind as string, c]));

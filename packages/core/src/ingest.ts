@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NewSample } from './sample-input';
 import { instantSchema } from './samples';
 
 /**
@@ -29,3 +30,33 @@ export const ownSamplesPayloadSchema = z.object({
   samples: z.array(ownSampleSchema).min(1).max(50_000),
 });
 export type OwnSamplesPayload = z.infer<typeof ownSamplesPayloadSchema>;
+
+/** Minutes east of UTC written in an ISO date-time ("+01:00" → 60, "Z" → 0). */
+function offsetOf(iso: string): number {
+  const match = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * One sample of our own JSON as the store takes it: the type resolved by the store (any alias), the
+ * unit converted there, the written offset kept. Without the sender's `id` the origin id is the type
+ * and instant, so a resend of the same reading is recognised.
+ */
+export function ownSampleToNewSample(sample: OwnSample, source: string): NewSample {
+  const start = Date.parse(sample.start);
+  const out: NewSample = {
+    kind: sample.type,
+    start,
+    value: sample.value,
+    utcOffsetMin: offsetOf(sample.start),
+    source,
+    originId: sample.id ?? `${sample.type}@${start}`,
+  };
+  if (sample.end) out.end = Date.parse(sample.end);
+  if (sample.unit) out.unit = sample.unit;
+  if (sample.device) out.device = sample.device;
+  if (sample.notes) out.meta = { notes: sample.notes };
+  return out;
+}

@@ -390,6 +390,8 @@ export const dataSourceSchema = z.object({
   configured: z.boolean(),
   /** Whether a sandbox provider can stand in for it here. */
   sandboxAvailable: z.boolean(),
+  /** Whether the server pulls its data (an API or a feed), so "Sync now" means something. */
+  syncs: z.boolean(),
   /** The last error, in plain words. */
   lastError: z.string().nullable(),
 });

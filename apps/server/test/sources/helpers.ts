@@ -166,7 +166,7 @@ export interface ConnectorFixture {
 export async function connectorFixture(
   connector: Connector,
   dialect: TestDialect,
-  options: { tz?: string } = {},
+  options: { tz?: string; env?: Record<string, string>; fake?: FakeOptions } = {},
 ): Promise<ConnectorFixture> {
   const clock = new FakeClock(NOW);
   const kind = connector.manifest.kind;
@@ -174,11 +174,16 @@ export async function connectorFixture(
   const fake = await startFake(connector, {
     now: clock.now,
     ...(connector.manifest.oauth ? TEST_CLIENT : {}),
+    ...options.fake,
   });
-  const t = await createTestApp(dialect, fakeEnv(kind, fake), {
-    now: clock.now,
-    insightDebounceMs: 60_000,
-  }).catch(async (error: unknown) => {
+  const t = await createTestApp(
+    dialect,
+    { ...fakeEnv(kind, fake), ...options.env },
+    {
+      now: clock.now,
+      insightDebounceMs: 60_000,
+    },
+  ).catch(async (error: unknown) => {
     await fake.close();
     throw error;
   });

@@ -32,6 +32,7 @@ export function presentSource(
     fileFallback: source.fileFallback,
     configured: connector ? isConfigured(connector, context) : source.connectMethod !== 'oauth',
     sandboxAvailable: !!connector && context.sandboxProviders,
+    syncs: !!connector,
     lastError: connection?.status === 'disconnected' ? null : (connection?.last_error ?? null),
   };
 }

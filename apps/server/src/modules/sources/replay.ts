@@ -1,5 +1,6 @@
 import { getConnector } from '@healthfolio/connectors';
 import type { Db } from '../../db/database';
+import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
 import { SampleStore } from '../metrics/samples.store';
 import { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { ConnectionsRepository } from './connections.repository';
@@ -14,7 +15,7 @@ export interface ReplayResult {
 /**
  * Re-maps the raw pages kept from a connection's recent syncs with today's `normalize` (after a mapping
  * fix) without calling the provider: each page's samples replace what the source stored for the same
- * kinds over the page's time span.
+ * kinds over the page's time span; its clinical records are upserted over their earlier versions.
  */
 export async function replaySource(
   db: Db,
@@ -32,9 +33,14 @@ export async function replaySource(
   const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0 };
   for (const page of await repo.payloads(connection.id)) {
     const payload = JSON.parse(page.payload) as unknown;
-    const samples = connector.normalize({ resource: page.resource, payload }, { timeZone });
+    const context = { timeZone, source: kind };
+    const samples = connector.normalize({ resource: page.resource, payload }, context);
+    const records = connector.records?.({ resource: page.resource, payload }, context) ?? [];
     result.pages++;
     result.mapped += samples.length;
+    if (!dryRun && records.length > 0) {
+      await db.kysely.transaction().execute((trx) => upsertClinicalRecords(trx, userId, records, Date.now()));
+    }
     if (dryRun || samples.length === 0) continue;
     let from = Infinity;
     let to = -Infinity;

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { toApiError } from '../../lib/api';
+import { connectDialogs } from './connect-dialogs';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DisconnectDialog } from './DisconnectDialog';
 import { useSourceActions, useSyncStatus } from './queries';
@@ -31,7 +32,7 @@ interface SourceCardProps {
   onImportInstead: () => void;
 }
 
-type Open = 'credentials' | 'disconnect' | 'setup' | null;
+type Open = 'credentials' | 'disconnect' | 'setup' | 'own' | null;
 type Feedback = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
 const borderColors: Record<DataSource['status'], string | undefined> = {
@@ -51,16 +52,17 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
   const [credentialsSandbox, setCredentialsSandbox] = useState(false);
   const [details, setDetails] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const canConnect = connects(source);
+  const OwnDialog = connectDialogs[kind];
+  const canConnect = connects(source) || !!OwnDialog;
   const notSetUp = canConnect && !source.configured;
   const connected = status === 'connected' || status === 'syncing';
   const fail = (e: unknown) => setFeedback({ severity: 'error', text: toApiError(e).message });
 
   const connect = (input: ConnectInput = {}) => {
     setFeedback(null);
-    if (source.connectMethod === 'credentials') {
+    if (OwnDialog || source.connectMethod === 'credentials') {
       setCredentialsSandbox(!!input.sandbox);
-      return setOpen('credentials');
+      return setOpen(OwnDialog ? 'own' : 'credentials');
     }
     actions.connect(input).then((result) => {
       if (result.authorizationUrl) openConsentPage(result.authorizationUrl);
@@ -192,7 +194,7 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
             Set up
           </Button>
         )}
-        {canConnect && connected && (
+        {canConnect && connected && source.syncs && (
           <Button
             size="small"
             variant="outlined"
@@ -243,6 +245,18 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
           onConnect={actions.connect}
           onClose={() => setOpen(null)}
           onConnected={() => setOpen(null)}
+        />
+      )}
+      {open === 'own' && OwnDialog && (
+        <OwnDialog
+          source={source}
+          sandbox={credentialsSandbox}
+          onClose={() => setOpen(null)}
+          onImportInstead={onImportInstead}
+          onConnected={() => {
+            setOpen(null);
+            setFeedback({ severity: 'success', text: `${name} is connected.` });
+          }}
         />
       )}
       {open === 'disconnect' && (

@@ -16,6 +16,13 @@ export interface ConnectInput {
   sandbox?: boolean;
   username?: string;
   password?: string;
+  /** `ehr`: the SMART endpoint's id from the directory. */
+  endpoint?: string;
+  /** Generic kinds: the person's name for the source. */
+  name?: string;
+  /** Report builder: the feed's URL and key. */
+  url?: string;
+  apiKey?: string;
 }
 
 /** `POST /api/data-sources/:id/connect`. */

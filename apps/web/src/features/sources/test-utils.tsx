@@ -43,6 +43,8 @@ export function dataSource(kind: SourceKind, overrides: Partial<DataSource> = {}
     fileFallback: s.fileFallback,
     configured: true,
     sandboxAvailable: true,
+    // Sources with an API or feed; the others come by export, ingest URL or entry.
+    syncs: s.connectMethod === 'oauth' || s.connectMethod === 'credentials' || kind === 'report_builder',
     lastError: null,
     ...overrides,
   };

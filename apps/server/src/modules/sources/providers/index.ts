@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
 import type { UserTimeZoneRepository } from '../../metrics/user-time-zone.repository';
 import type { SourcesService } from '../sources.service';
 import { dexcomRoutes } from './dexcom.routes';
 import { pelotonRoutes } from './peloton.routes';
+import { exportInstructionRoutes } from './export-instructions.routes';
+import { reportBuilderRoutes } from './report-builder.routes';
 import { stravaRoutes } from './strava.routes';
 
 /** What a provider's own read endpoints (SPEC §7: Strava activities, Dexcom statistics …) may use. */
@@ -12,6 +15,7 @@ export interface ProviderRoutesDeps {
   sources: SourcesService;
   zones: UserTimeZoneRepository;
   now: () => number;
+  config: Config;
 }
 
 /**
@@ -22,4 +26,6 @@ export const providerRoutes: readonly ((deps: ProviderRoutesDeps) => FastifyPlug
   dexcomRoutes,
   stravaRoutes,
   pelotonRoutes,
+  reportBuilderRoutes,
+  exportInstructionRoutes,
 ];
