@@ -12,5 +12,6 @@ export const manifest: ConnectorManifest = {
   syncEveryMinutes: 6 * 60,
   rateLimit: 'Whatever the feed allows; it is pulled every 6 hours and on "Sync now"',
   registerAppUrl: '',
-  docsUrl: 'https://github.com/healthfolio/healthfolio/tree/main/packages/connectors/src/report-builder',
+  /** The feed answers FHIR Bundles (searchset paging by `next` links) or our own JSON (see the README). */
+  docsUrl: 'https://hl7.org/fhir/R4/bundle.html',
 };
