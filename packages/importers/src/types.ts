@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 
 /**
  * One file of an upload: the uploaded file itself, or one entry of an uploaded zip. Importers read
@@ -37,6 +37,8 @@ export interface ImportChunk {
   issues?: ImportIssue[];
   /** Said once about the whole upload ("This record belongs to Jane Doe, not to you"). */
   warnings?: string[];
+  /** Records for the clinical view (FHIR Conditions, medications …), upserted with the chunk's batch. */
+  clinical?: ClinicalRecordInput[];
 }
 
 /** About the account the upload is imported into. */

@@ -150,6 +150,7 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
     expect(Object.keys(files).sort()).toEqual(
       [
         'auditLog.csv',
+        'clinicalRecords.csv',
         'dataSources.csv',
         'insights.csv',
         'profile.csv',

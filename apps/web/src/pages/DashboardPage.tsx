@@ -3,10 +3,13 @@ import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
+import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
@@ -23,6 +26,19 @@ export function DashboardPage() {
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
   const summary = useMetricsSummary();
+  // The tab lives in the URL (?tab=clinical) so it survives a reload and can be linked to.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'clinical' ? 'clinical' : 'metrics';
+  const showTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'clinical') updated.set('tab', 'clinical');
+        else updated.delete('tab');
+        return updated;
+      },
+      { replace: true },
+    );
   const [adding, setAdding] = useState(false);
   const [saved, setSaved] = useState(false);
   const items = summary.data?.items ?? [];
@@ -32,20 +48,8 @@ export function DashboardPage() {
     </Button>
   );
 
-  return (
+  const metricsView = (
     <>
-      <Stack
-        direction="row"
-
-        useFlexGap
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
-      >
-        <Typography variant="h4" component="h1">
-          {name ? `Hello, ${name}` : 'Hello'}
-        </Typography>
-        {items.length > 0 && addButton('contained')}
-      </Stack>
       <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && <MetricsError error={summary.error} onRetry={() => void summary.refetch()} />}
@@ -66,6 +70,40 @@ export function DashboardPage() {
         </EmptyState>
       )}
       {items.length > 0 && <MetricGroups items={items} />}
+    </>
+  );
+
+  return (
+    <>
+      <Stack
+        direction="row"
+
+        useFlexGap
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
+      >
+        <Typography variant="h4" component="h1">
+          {name ? `Hello, ${name}` : 'Hello'}
+        </Typography>
+        {tab === 'metrics' && items.length > 0 && addButton('contained')}
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(_, next: string) => showTab(next)}
+        aria-label="Dashboard views"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab label="Metrics" value="metrics" id="dashboard-tab-metrics" aria-controls="dashboard-panel" />
+        <Tab
+          label="Clinical records"
+          value="clinical"
+          id="dashboard-tab-clinical"
+          aria-controls="dashboard-panel"
+        />
+      </Tabs>
+      <div role="tabpanel" id="dashboard-panel" aria-labelledby={`dashboard-tab-${tab}`}>
+        {tab === 'clinical' ? <ClinicalView /> : metricsView}
+      </div>
       <AddMeasurementDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -5,6 +5,7 @@ import type { FileItem, Resource } from './fhir-types';
 import { DamagedJsonError } from './json-tokens';
 import { mapResource } from './map';
 import type { MapContext } from './map-context';
+import { addMedicationName, mapClinicalRecord, type RecordContext } from './records';
 import { isOwner, notYoursWarning, patientDisplayName } from './patient';
 import { fileResources } from './resources';
 import { addReportLinks, surveyUpload } from './survey';
@@ -21,6 +22,10 @@ export async function* readFhir(
   if (found.length === 0) throw new ImportFormatError('The upload holds no FHIR JSON or NDJSON file');
   const survey = await surveyUpload(found);
   const mapContext: MapContext = { zone: context.timeZone, source: survey.source, reports: survey.reports };
+  // Medications named by reference are found when the Medication comes first (Medication.ndjson sorts
+  // before MedicationRequest.ndjson); otherwise the reference's display names them.
+  const medications = new Map<string, string>();
+  const recordContext: RecordContext = { zone: context.timeZone, source: survey.source, medications };
   const chunk = new ChunkBuffer();
   let warned = false;
   let unreported = 0;
@@ -31,8 +36,11 @@ export async function* readFhir(
         if (context.signal?.aborted) return;
         records += 1;
         unreported += 1;
-        if ('resource' in item) addReportLinks(item.resource, survey.reports);
-        addItem(chunk, item, mapContext);
+        if ('resource' in item) {
+          addReportLinks(item.resource, survey.reports);
+          addMedicationName(item.resource, medications, item.fullUrl);
+        }
+        addItem(chunk, item, mapContext, recordContext);
         if (!warned && 'resource' in item && item.resource.resourceType === 'Patient') {
           const warning = ownerWarning(item.resource, context.owner.name);
           if (warning) {
@@ -62,7 +70,7 @@ export async function* readFhir(
 }
 
 /** Maps one item into the chunk: its samples and issues, or the problem that kept it from being read. */
-function addItem(chunk: ChunkBuffer, item: FileItem, context: MapContext): void {
+function addItem(chunk: ChunkBuffer, item: FileItem, context: MapContext, records: RecordContext): void {
   chunk.record();
   const where = {
     file: item.file,
@@ -74,6 +82,8 @@ function addItem(chunk: ChunkBuffer, item: FileItem, context: MapContext): void 
   }
   const mapped = mapResource(item, context);
   chunk.add(...mapped.samples);
+  const record = mapClinicalRecord(item, records);
+  if (record) chunk.addClinical(record);
   for (const message of mapped.issues) chunk.issue({ message, ...where });
 }
 

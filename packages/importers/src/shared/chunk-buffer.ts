@@ -1,4 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 import type { ImportChunk, ImportIssue } from '../types';
 
 /** Samples a chunk holds before it is handed on: the pipeline writes a chunk per transaction. */
@@ -16,12 +16,18 @@ export class ChunkBuffer {
   private samples: NewSample[] = [];
   private issues: ImportIssue[] = [];
   private warnings: string[] = [];
+  private clinical: ClinicalRecordInput[] = [];
   private records = 0;
   private readonly said = new Set<string>();
 
   /** Adds samples to the next chunk. */
   add(...samples: NewSample[]): void {
     this.samples.push(...samples);
+  }
+
+  /** Adds a record for the clinical view to the next chunk. */
+  addClinical(record: ClinicalRecordInput): void {
+    this.clinical.push(record);
   }
 
   /** Counts records read, whatever they gave (one unless told). */
@@ -71,6 +77,10 @@ export class ChunkBuffer {
     const chunk: ImportChunk = { samples: this.samples.splice(0, count), records: this.records };
     if (this.issues.length) chunk.issues = this.issues;
     if (this.warnings.length) chunk.warnings = this.warnings;
+    if (this.clinical.length) {
+      chunk.clinical = this.clinical;
+      this.clinical = [];
+    }
     this.issues = [];
     this.warnings = [];
     this.records = 0;

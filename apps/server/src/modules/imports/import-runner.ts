@@ -1,8 +1,9 @@
 import { rm, stat } from 'node:fs/promises';
-import type { NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { readHere, type ChunkSourceInput, type SourcedChunk } from './chunk-source';
@@ -14,6 +15,8 @@ import { readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
 const WRITE_BATCH = 20_000;
+/** Clinical-view records (FHIR imports) held before they are written with a batch. */
+const CLINICAL_BATCH = 2_000;
 /** How often progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -109,15 +112,21 @@ export class ImportRunner {
     await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
 
     let pending: NewSample[] = [];
+    // Clinical records are upserted by origin id, so a resumed import writes them all again and ends
+    // with the same rows; they commit in the transaction of the samples read with them.
+    let clinical: ClinicalRecordInput[] = [];
     let seen = 0;
     let lastSaved = now();
     const flush = async () => {
       const batch = pending;
+      const records = clinical;
       pending = [];
+      clinical = [];
       const result = await this.deps.store.insertBatch(
         row.user_id,
         batch,
         async (trx, r) => {
+          if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
           progress.samplesDone += batch.length;
           progress.inserted += r.inserted;
           progress.duplicates += r.duplicates;
@@ -149,22 +158,24 @@ export class ImportRunner {
         for (const sample of chunk.samples) {
           if (seen++ >= skip) pending.push(sample);
         }
+        if (chunk.clinical) clinical.push(...chunk.clinical);
         // Records and problems of the part written before a restart were counted then.
         if (!resuming) progress.addChunk(chunk);
-        if (pending.length >= (this.deps.writeBatch ?? WRITE_BATCH)) await flush();
+        if (pending.length >= (this.deps.writeBatch ?? WRITE_BATCH) || clinical.length >= CLINICAL_BATCH)
+          await flush();
         else if (now() - lastSaved > PROGRESS_EVERY_MS) {
           await this.repo.update(row.id, progress.columns());
           lastSaved = now();
         }
       }
-      if (pending.length > 0) await flush();
+      if (pending.length > 0 || clinical.length > 0) await flush();
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null);
     } catch (error) {
       if (this.abort.signal.aborted) return;
       if (error instanceof ImportFormatError) {
         // Everything read before the damage is kept.
-        if (pending.length > 0) await flush();
+        if (pending.length > 0 || clinical.length > 0) await flush();
         await this.finish(row, 'failed', progress, describeFailure(error));
       } else {
         log.error({ err: error, importId: row.id }, 'import failed');

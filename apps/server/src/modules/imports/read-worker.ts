@@ -34,6 +34,7 @@ try {
         records: chunk.records,
         issues: chunk.issues ?? [],
         warnings: chunk.warnings ?? [],
+        ...(chunk.clinical ? { clinical: chunk.clinical } : {}),
         bytesRead,
       },
       [samples.numbers.buffer as ArrayBuffer, samples.refs.buffer as ArrayBuffer],

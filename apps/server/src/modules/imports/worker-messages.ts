@@ -1,4 +1,5 @@
 /** What the parsing worker (read-worker.ts) and the writing thread (worker-source.ts) say to each other. */
+import type { ClinicalRecordInput } from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { ImportFormatError } from '@healthfolio/importers';
 import type { PackedSamples } from './packed-samples';
@@ -19,6 +20,8 @@ export type WorkerMessage =
       records: number;
       issues: ImportIssue[];
       warnings: string[];
+      /** Clinical-view records (FHIR), plain objects: few next to the samples. */
+      clinical?: ClinicalRecordInput[];
       bytesRead: number;
     }
   | { type: 'done' }

@@ -65,6 +65,7 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
           records: message.records,
           issues: message.issues,
           warnings: message.warnings,
+          ...(message.clinical ? { clinical: message.clinical } : {}),
         },
         bytesRead: message.bytesRead,
       };

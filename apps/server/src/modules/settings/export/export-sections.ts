@@ -1,5 +1,6 @@
 import type { UserProfile } from '@healthfolio/core';
 import type { AuditLogRepository } from '../../../identity/audit-log.repository';
+import type { ClinicalRecordsRepository } from '../../clinical/clinical-records.repository';
 import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
 import type { SamplesExportRepository } from './samples-export.repository';
 import { samplesSection } from './samples-section';
@@ -32,6 +33,7 @@ export interface ExportDeps {
   auditLog: AuditLogRepository;
   dataSources: UserDataSourcesRepository;
   samples: SamplesExportRepository;
+  clinicalRecords: ClinicalRecordsRepository;
 }
 
 export function exportSections(deps: ExportDeps, userId: string): ExportSection[] {
@@ -46,6 +48,7 @@ export function exportSections(deps: ExportDeps, userId: string): ExportSection[
     // Not yet stored: the insight and connected-source tables come with their modules.
     { name: 'sources', columns: ['id', 'kind', 'name', 'status', 'lastSync'], rows: empty },
     samplesSection(deps.samples, userId),
+    clinicalRecordsSection(deps.clinicalRecords, userId),
     {
       name: 'insights',
       columns: ['id', 'type', 'severity', 'title', 'description', 'createdAt'],
@@ -74,6 +77,47 @@ export function exportSections(deps: ExportDeps, userId: string): ExportSection[
       },
     },
   ];
+}
+
+/** The clinical view's records (conditions, medications …); `detail` holds their codes and details as JSON. */
+function clinicalRecordsSection(repo: ClinicalRecordsRepository, userId: string): ExportSection {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+  return {
+    name: 'clinicalRecords',
+    columns: [
+      'id',
+      'category',
+      'resourceType',
+      'display',
+      'status',
+      'recordedAt',
+      'endedAt',
+      'source',
+      'detail',
+    ],
+    async *rows() {
+      let after = 0;
+      for (;;) {
+        const page = await repo.exportPage(userId, after, PAGE);
+        for (const r of page) {
+          yield {
+            id: r.id,
+            category: r.category,
+            resourceType: r.resource_type,
+            display: r.display,
+            status: r.status,
+            recordedAt: iso(r.recorded_at),
+            endedAt: iso(r.ended_at),
+            source: r.source,
+            detail: r.detail,
+          };
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < PAGE) return;
+        after = last.id;
+      }
+    },
+  };
 }
 
 // eslint-disable-next-line require-yield

@@ -1,0 +1,107 @@
+import type { ClinicalCategory, ClinicalRecord } from '@healthfolio/core';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { toApiError } from '../../lib/api';
+import { recordDates, recordSummary, statusChip } from './clinical-text';
+import { useClinicalSection } from './queries';
+
+interface ClinicalSectionProps {
+  category: ClinicalCategory;
+  title: string;
+  none: string;
+  count: number;
+  /** Source names by kind ("epic" → "Epic"). */
+  sourceNames: ReadonlyMap<string, string>;
+}
+
+/** One section of the clinical view: its count in the header, its records newest first. */
+export function ClinicalSection({ category, title, none, count, sourceNames }: ClinicalSectionProps) {
+  const headingId = useId();
+  const records = useClinicalSection(category, count > 0);
+  const items = records.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2" id={headingId}>
+          {title}
+        </Typography>
+        <Chip size="small" label={count} aria-label={`${count} ${count === 1 ? 'record' : 'records'}`} />
+      </Stack>
+      {count === 0 && <Typography color="text.secondary">{none}</Typography>}
+      {count > 0 && records.isPending && (
+        <Stack spacing={1} aria-label={`Loading ${title.toLowerCase()}`} role="progressbar">
+          <Skeleton variant="text" height={32} />
+          <Skeleton variant="text" height={32} />
+          <Skeleton variant="text" height={32} />
+        </Stack>
+      )}
+      {count > 0 && records.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void records.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {title} could not be loaded: {toApiError(records.error).message}
+        </Alert>
+      )}
+      {items.length > 0 && (
+        <List dense disablePadding>
+          {items.map((record) => (
+            <RecordItem key={record.id} record={record} sourceName={sourceNames.get(record.source)} />
+          ))}
+        </List>
+      )}
+      {records.hasNextPage && (
+        <Button
+          size="small"
+          onClick={() => void records.fetchNextPage()}
+          disabled={records.isFetchingNextPage}
+          sx={{ mt: 1 }}
+        >
+          {records.isFetchingNextPage ? 'Loading…' : `Show more ${title.toLowerCase()}`}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function RecordItem({ record, sourceName }: { record: ClinicalRecord; sourceName: string | undefined }) {
+  const summary = recordSummary(record);
+  const chip = record.status ? statusChip(record.status) : undefined;
+  return (
+    <ListItem
+      disableGutters
+      divider
+      secondaryAction={chip && <Chip size="small" variant="outlined" color={chip.color} label={chip.label} />}
+      sx={{ pr: chip ? 12 : 0 }}
+    >
+      <ListItemText
+        primary={record.display}
+        secondary={
+          <>
+            {recordDates(record)} · {sourceName ?? record.source}
+            {summary && (
+              <>
+                <br />
+                {summary}
+              </>
+            )}
+          </>
+        }
+      />
+    </ListItem>
+  );
+}

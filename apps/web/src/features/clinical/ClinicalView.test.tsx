@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import type { ClinicalCategory, ClinicalRecord } from '@healthfolio/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../test/app-test-utils';
+import { fetchClinicalRecords, fetchClinicalSummary } from './clinical-api';
+import { ClinicalView } from './ClinicalView';
+import { clinicalRecord, clinicalSummary } from './test-utils';
+
+vi.mock('./clinical-api', () => ({
+  fetchClinicalSummary: vi.fn(),
+  fetchClinicalRecords: vi.fn(),
+}));
+
+const diabetes = clinicalRecord();
+const hypertension = clinicalRecord({
+  id: '2',
+  display: 'Hypertension',
+  status: 'resolved',
+  recordedAt: '2021-02-11T12:00:00.000Z',
+  endedAt: '2022-03-01T12:00:00.000Z',
+});
+const metformin = clinicalRecord({
+  id: '3',
+  resourceType: 'MedicationRequest',
+  category: 'medication',
+  display: 'METFORMIN HCL 500MG TAB',
+  source: 'va',
+  recordedAt: '2015-04-29T16:00:00.000Z',
+  detail: { dosage: ['TAKE ONE TABLET BY MOUTH TWICE A DAY WITH MEALS'], requester: 'DR. JOHN SMITH' },
+});
+const penicillin = clinicalRecord({
+  id: '4',
+  resourceType: 'AllergyIntolerance',
+  category: 'allergy',
+  display: 'Penicillin G',
+  recordedAt: '2010-03-12T13:00:00.000Z',
+  detail: { criticality: 'high', reactions: [{ manifestations: ['Hives'], severity: 'moderate' }] },
+});
+
+const summary = clinicalSummary({
+  total: 4,
+  categories: { condition: 2, procedure: 0, medication: 1, immunization: 0, allergy: 1, encounter: 0 },
+  sources: [
+    { source: 'epic', name: 'Epic MyChart', count: 3 },
+    { source: 'va', name: 'VA Health', count: 1 },
+  ],
+});
+
+function serve(byCategory: Partial<Record<ClinicalCategory, ClinicalRecord[]>>) {
+  vi.mocked(fetchClinicalRecords).mockImplementation((query) =>
+    Promise.resolve({ items: byCategory[query.category] ?? [], nextCursor: null }),
+  );
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('ClinicalView', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('shows each section with its count, and each record with date, status and source', async () => {
+    vi.mocked(fetchClinicalSummary).mockResolvedValue(summary);
+    serve({ condition: [hypertension, diabetes], medication: [metformin], allergy: [penicillin] });
+    render(signedIn(<ClinicalView />).ui);
+
+    expect(await screen.findByText('Hypertension')).toBeTruthy();
+    expect(screen.getByText('4 records from Epic MyChart, VA Health')).toBeTruthy();
+    for (const title of [
+      'Conditions',
+      'Procedures',
+      'Medications',
+      'Immunizations',
+      'Allergies',
+      'Encounters',
+    ])
+      expect(section(title)).toBeTruthy();
+
+    const conditions = section('Conditions');
+    expect(within(conditions).getByLabelText('2 records')).toBeTruthy();
+    const items = within(conditions).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Hypertension'),
+      expect.stringContaining('Type 2 diabetes mellitus'),
+    ]);
+    expect(items[0]!.textContent).toContain('Feb 11, 2021 – Mar 1, 2022 · Epic MyChart');
+    expect(within(items[0]!).getByText('Resolved')).toBeTruthy();
+    expect(within(items[1]!).getByText('Active')).toBeTruthy();
+
+    const medication = await within(section('Medications')).findByText('METFORMIN HCL 500MG TAB');
+    expect(medication.closest('li')!.textContent).toContain('VA Health');
+    expect(medication.closest('li')!.textContent).toContain(
+      'TAKE ONE TABLET BY MOUTH TWICE A DAY WITH MEALS · prescribed by DR. JOHN SMITH',
+    );
+    const allergy = await within(section('Allergies')).findByText('Penicillin G');
+    expect(allergy.closest('li')!.textContent).toContain('Hives (moderate) · high criticality');
+
+    expect(within(section('Procedures')).getByText('No procedures recorded.')).toBeTruthy();
+    // Empty sections are not asked for.
+    expect(
+      vi
+        .mocked(fetchClinicalRecords)
+        .mock.calls.map(([q]) => q.category)
+        .sort(),
+    ).toEqual(['allergy', 'condition', 'medication']);
+  });
+
+  it('loads the next page of a section with its cursor', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchClinicalSummary).mockResolvedValue(
+      clinicalSummary({
+        total: 2,
+        categories: { ...summary.categories, condition: 2, medication: 0, allergy: 0 },
+      }),
+    );
+    vi.mocked(fetchClinicalRecords).mockImplementation((query) =>
+      Promise.resolve(
+        query.cursor === 'next'
+          ? { items: [diabetes], nextCursor: null }
+          : { items: [hypertension], nextCursor: 'next' },
+      ),
+    );
+    render(signedIn(<ClinicalView />).ui);
+    await screen.findByText('Hypertension');
+    expect(screen.queryByText('Type 2 diabetes mellitus')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show more conditions' }));
+    expect(await screen.findByText('Type 2 diabetes mellitus')).toBeTruthy();
+    expect(vi.mocked(fetchClinicalRecords).mock.lastCall?.[0]).toMatchObject({
+      category: 'condition',
+      cursor: 'next',
+    });
+    expect(screen.queryByRole('button', { name: 'Show more conditions' })).toBeNull();
+  });
+
+  it('says what to do when there are no records, linking to Sources', async () => {
+    vi.mocked(fetchClinicalSummary).mockResolvedValue(clinicalSummary());
+    render(signedIn(<ClinicalView />).ui);
+    expect(await screen.findByText('No clinical records yet')).toBeTruthy();
+    expect(screen.getByText(/import a FHIR export/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Sources' }).getAttribute('href')).toBe('/data-sources');
+    expect(fetchClinicalRecords).not.toHaveBeenCalled();
+  });
+
+  it('shows loading, then the API’s message and a retry that works', async () => {
+    const user = userEvent.setup();
+    const failure = new AxiosError('Request failed', 'ERR_BAD_RESPONSE', undefined, undefined, {
+      status: 500,
+      statusText: 'Internal Server Error',
+      headers: {},
+      config: { headers: new AxiosHeaders() },
+      data: { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+    });
+    vi.mocked(fetchClinicalSummary).mockRejectedValueOnce(failure).mockResolvedValueOnce(clinicalSummary());
+    render(signedIn(<ClinicalView />).ui);
+    expect(screen.getByRole('progressbar', { name: 'Loading clinical records' })).toBeTruthy();
+    expect(await screen.findByText('Your clinical records could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No clinical records yet')).toBeTruthy();
+  });
+});
