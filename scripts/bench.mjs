@@ -2,6 +2,7 @@
 //   login latency vs a bare argon2 verify; metrics day-query p95 vs /api/health and a bare count;
 //   store inserts vs a bare prepared-statement loop — on SQLite, and PostgreSQL when reachable;
 //   a year's sync of each sandbox provider vs its pages fetched and mapped with no server;
+//   a SMART on FHIR patient with 5 years of records (≥ 20 000 resources) synced through a server;
 //   the insight engine over 5 years of one user's data vs the Dashboard's summary read;
 //   a 10-page lab report PDF read into results vs pdf.js merely reading its text, and the extraction accuracy;
 //   an Apple Health import of 1 M Records vs saxes merely parsing it, and a 10 000-resource FHIR bundle.
@@ -33,6 +34,9 @@ tsx('apps/server/bench/reports.bench.ts', ...(quick ? ['--runs', '5', '--worker-
 
 console.log('\n== sources: a year of each sandbox provider ==');
 tsx('apps/server/bench/sources.bench.ts', '--days', quick ? '30' : '365');
+
+console.log('\n== SMART on FHIR: a sandbox patient with 5 years of records (target < 60 s) ==');
+tsx('apps/server/bench/smart-sync.bench.ts');
 
 console.log('\n== imports ==');
 tsx('apps/server/bench/import.bench.ts', '--records', quick ? '100000' : '1000000');

@@ -167,6 +167,8 @@ const rows: Record<string, unknown>[] = [];
 for (const connector of connectors) {
   const kind = connector.manifest.kind;
   if (only && !only.includes(kind)) continue;
+  // SMART on FHIR kinds read clinical records, not a year of one person's device: smart-sync.bench.ts.
+  if (connector.manifest.oauth?.discovery === 'smart') continue;
   const bare = await baseline(connector);
   const full = await throughServer(connector);
   rows.push({

@@ -40,6 +40,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   /** Hosts `connect-report` fetches BodySpec report PDFs from (comma list; a name covers its subdomains). */
   BODYSPEC_REPORT_HOSTS: z.string().default('bodyspec.com'),
+  /** A JSON array of {id, name, fhirBaseUrl}: SMART on FHIR endpoints `ehr` offers besides the built-in sandboxes. */
+  SMART_ENDPOINTS_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,6 +75,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where BodySpec report links may point (https only). */
   bodyspecReportHosts: string[];
+  /** The operator's SMART endpoint directory file (read when the server starts), when set. */
+  smartEndpointsFile?: string;
   /** Per provider kind, from `<KIND>_CLIENT_ID`, `_CLIENT_SECRET`, `_BASE_URL` and `_AUTH_BASE_URL`. */
   connectors: Record<string, ConnectorSettings>;
 }
@@ -152,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((h) => h.trim())
       .filter(Boolean),
     connectors: connectorSettings(env),
+    ...(e.SMART_ENDPOINTS_FILE ? { smartEndpointsFile: path.resolve(e.SMART_ENDPOINTS_FILE) } : {}),
   };
 }

@@ -12,17 +12,27 @@ export interface FakeOAuthPaths {
   scopes: readonly string[];
   /** Answer extras a provider adds to its token answer (Strava's athlete). */
   tokenExtras?: () => Record<string, unknown>;
+  /** SMART: refuses an authorize request (wrong `aud`, no S256 challenge) with a message, before consent. */
+  checkAuthorize?: (query: Record<string, string | undefined>) => string | null;
+  /** SMART: extra fields of the consent form (the patient picker). */
+  consentFields?: () => string;
+  /** SMART: the launch context chosen at consent (`patient`), answered with every token of that grant. */
+  launchContext?: (decision: Record<string, string | undefined>) => Record<string, string>;
+  /** Codes are only issued for an S256 `code_challenge` (SMART App Launch 2.x requires PKCE). */
+  requirePkce?: boolean;
 }
 
 interface Grant {
   redirectUri: string;
   challenge: string | null;
   clientId: string;
+  context?: Record<string, string>;
 }
 
 interface Issued {
   expiresAt: number;
   revoked: boolean;
+  context?: Record<string, string>;
 }
 
 /**
@@ -120,8 +130,16 @@ export class FakeOAuth {
     return true;
   }
 
+  /** The launch context (`patient`) of the request's access token; call after `authenticate`. */
+  contextOf(request: FastifyRequest): Record<string, string> {
+    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    return (token ? this.access.get(token)?.context : undefined) ?? {};
+  }
+
   private consent(request: FastifyRequest, reply: FastifyReply) {
     const q = request.query as Record<string, string | undefined>;
+    const refusal = this.paths.checkAuthorize?.(q);
+    if (refusal) return reply.status(400).send({ error: 'invalid_request', error_description: refusal });
     const hidden = ['client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method']
       .map((name) => `<input type="hidden" name="${name}" value="${escape(q[name] ?? '')}">`)
       .join('');
@@ -132,7 +150,7 @@ export class FakeOAuth {
 <h1>${escape(this.paths.providerName)} <small>(Sandbox)</small></h1>
 <p>Healthfolio asks to read your ${escape(this.paths.providerName)} data. This is a sandbox provider with generated data: nothing real is shared.</p>
 <ul>${scopes}</ul>
-<form method="post">${hidden}<button type="submit" name="decision" value="allow">Allow</button>
+<form method="post">${hidden}${this.paths.consentFields?.() ?? ''}<button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button></form></body></html>`);
   }
 
@@ -147,11 +165,18 @@ export class FakeOAuth {
       target.searchParams.set('error', 'access_denied');
       return reply.redirect(target.toString());
     }
+    if (this.paths.requirePkce && (!body.code_challenge || body.code_challenge_method !== 'S256')) {
+      target.searchParams.set('error', 'invalid_request');
+      target.searchParams.set('error_description', 'PKCE with S256 is required');
+      return reply.redirect(target.toString());
+    }
     const code = randomBytes(16).toString('hex');
+    const context = this.paths.launchContext?.(body);
     this.codes.set(code, {
       redirectUri: redirect,
       challenge: body.code_challenge || null,
       clientId: body.client_id ?? '',
+      ...(context ? { context } : {}),
     });
     target.searchParams.set('code', code);
     return reply.redirect(target.toString());
@@ -181,24 +206,25 @@ export class FakeOAuth {
         const expected = createHash('sha256').update(verifier).digest('base64url');
         if (expected !== grant.challenge) return refuse('invalid_grant', 'PKCE verification failed');
       }
-      return reply.send(this.issue());
+      return reply.send(this.issue(grant.context));
     }
     if (body.grant_type === 'refresh_token') {
       const issued = body.refresh_token ? this.refresh.get(body.refresh_token) : undefined;
       if (!issued || issued.revoked)
         return refuse('invalid_grant', 'The refresh token is invalid or revoked');
       issued.revoked = true; // rotation: each refresh token works once
-      return reply.send(this.issue());
+      return reply.send(this.issue(issued.context));
     }
     return refuse('unsupported_grant_type', 'Only authorization_code and refresh_token');
   }
 
-  private issue() {
+  private issue(context?: Record<string, string>) {
     const ttl = this.options.tokenTtlSeconds ?? 3600;
     const accessToken = randomBytes(20).toString('hex');
     const refreshToken = randomBytes(20).toString('hex');
-    this.access.set(accessToken, { expiresAt: this.now() + ttl * 1000, revoked: false });
-    this.refresh.set(refreshToken, { expiresAt: Number.MAX_SAFE_INTEGER, revoked: false });
+    const kept = context ? { context } : {};
+    this.access.set(accessToken, { expiresAt: this.now() + ttl * 1000, revoked: false, ...kept });
+    this.refresh.set(refreshToken, { expiresAt: Number.MAX_SAFE_INTEGER, revoked: false, ...kept });
     return {
       token_type: 'Bearer',
       access_token: accessToken,
@@ -206,6 +232,7 @@ export class FakeOAuth {
       expires_in: ttl,
       scope: this.paths.scopes.join(' '),
       ...(this.paths.tokenExtras?.() ?? {}),
+      ...(context ?? {}),
     };
   }
 }

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { endpointDirectory, parseEndpointFile, type SmartEndpoint } from '@healthfolio/connectors';
+import { dataEnvelope, type ConnectRequest, type ConnectResult } from '@healthfolio/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../../config';
+import { AppError } from '../../../http/errors';
+import type { SourcesService } from '../sources.service';
+import type { ProviderRoutesDeps } from './index';
+
+const KIND = 'ehr';
+/** The directory entry that stands for the sandbox EHR mounted on this server. */
+export const SANDBOX_ENDPOINT = { id: 'sandbox', name: 'Healthfolio sandbox EHR' };
+
+const endpointSchema = z.object({ id: z.string(), name: z.string(), fhirBaseUrl: z.string().nullable() });
+
+/**
+ * The endpoints `ehr` offers: the built-in public sandboxes plus the operator's `SMART_ENDPOINTS_FILE`.
+ * A broken file never stops start-up: it is logged, and the built-in list stays.
+ */
+export function loadDirectory(config: Config, log: FastifyBaseLogger): SmartEndpoint[] {
+  if (!config.smartEndpointsFile) return endpointDirectory();
+  try {
+    return endpointDirectory(parseEndpointFile(fs.readFileSync(config.smartEndpointsFile, 'utf8')));
+  } catch (error) {
+    log.error(
+      { file: config.smartEndpointsFile, reason: (error as Error).message },
+      'SMART_ENDPOINTS_FILE could not be read; only the built-in endpoints are listed',
+    );
+    return endpointDirectory();
+  }
+}
+
+/** Connects `ehr` at the endpoint the person chose: its consent URL, the choice kept on the connection. */
+async function connectEndpoint(
+  sources: SourcesService,
+  directory: readonly SmartEndpoint[],
+  configured: boolean,
+  userId: string,
+  input: ConnectRequest,
+): Promise<ConnectResult> {
+  const id = input.endpoint ?? (input.sandbox ? SANDBOX_ENDPOINT.id : undefined);
+  if (id === SANDBOX_ENDPOINT.id) {
+    if (!sources.sandboxProviders) {
+      throw new AppError('conflict', 'Sandbox providers are turned off on this server');
+    }
+    return {
+      authorizationUrl: await sources.authorize(userId, KIND, true, { endpoint: SANDBOX_ENDPOINT.id }),
+      source: await sources.get(userId, KIND),
+    };
+  }
+  const endpoint = directory.find((e) => e.id === id);
+  if (!endpoint) {
+    throw new AppError('validation', 'Choose an endpoint from the list', {
+      details: { field: 'endpoint', known: directory.map((e) => e.id) },
+    });
+  }
+  if (!configured) {
+    throw new AppError(
+      'conflict',
+      'Other health records (SMART on FHIR) is not set up on this server yet: the operator sets EHR_CLIENT_ID',
+      { details: { configured: false } },
+    );
+  }
+  return {
+    authorizationUrl: await sources.authorize(userId, KIND, false, {
+      endpoint: endpoint.id,
+      baseUrl: endpoint.fhirBaseUrl,
+    }),
+    source: await sources.get(userId, KIND),
+  };
+}
+
+/**
+ * `GET /integrations/ehr/endpoints`: the SMART on FHIR endpoints a person may connect (and the sandbox
+ * EHR when sandbox providers are on). Connecting `ehr` with `endpoint` goes to its consent page.
+ */
+export const ehrRoutes =
+  ({ sources, config }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const directory = loadDirectory(config, app.log);
+    const configured = !!config.connectors[KIND]?.clientId;
+    sources.registerHandler(KIND, {
+      connect: (userId, input) => connectEndpoint(sources, directory, configured, userId, input),
+    });
+    app.addHook('onRequest', app.authenticate);
+    app.get(
+      '/integrations/ehr/endpoints',
+      {
+        schema: {
+          tags: ['integrations'],
+          security: [{ bearerAuth: [] }],
+          summary: 'The SMART on FHIR endpoints you can connect as "Other health record"',
+          response: { 200: dataEnvelope(z.object({ items: z.array(endpointSchema) })) },
+        },
+      },
+      async () => ({
+        data: {
+          items: [
+            ...(sources.sandboxProviders ? [{ ...SANDBOX_ENDPOINT, fhirBaseUrl: null }] : []),
+            ...directory,
+          ],
+        },
+      }),
+    );
+  };

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../lib/api';
+import type * as LibApi from '../../lib/api';
+import { EhrEndpointDialog, matchEndpoints, type EhrEndpoint } from './EhrEndpointDialog';
+import { connectSource, openConsentPage } from './sources-api';
+import type * as Api from './sources-api';
+import { dataSource, testQueryClient, WithQueries } from './test-utils';
+
+vi.mock('../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof LibApi>()),
+  apiGet: vi.fn(),
+}));
+vi.mock('./sources-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  connectSource: vi.fn(),
+  openConsentPage: vi.fn(),
+}));
+
+const ENDPOINTS: EhrEndpoint[] = [
+  { id: 'sandbox', name: 'Healthfolio sandbox EHR', fhirBaseUrl: null },
+  {
+    id: 'epic-sandbox',
+    name: 'Epic on FHIR sandbox',
+    fhirBaseUrl: 'https://fhir.epic.com/interconnect-fhir-oauth/api/FHIR/R4',
+  },
+  {
+    id: 'cerner-sandbox',
+    name: 'Oracle Health (Cerner) sandbox',
+    fhirBaseUrl: 'https://fhir-myrecord.cerner.com/r4/ec2458f2',
+  },
+  { id: 'mercy', name: 'Mercy General Hospital', fhirBaseUrl: 'https://fhir.mercy.example/r4' },
+];
+
+function renderDialog(sandbox = false) {
+  vi.mocked(apiGet).mockResolvedValue({ items: ENDPOINTS });
+  const onClose = vi.fn();
+  render(
+    <WithQueries client={testQueryClient()}>
+      <EhrEndpointDialog
+        source={dataSource('ehr')}
+        sandbox={sandbox}
+        onClose={onClose}
+        onConnected={vi.fn()}
+      />
+    </WithQueries>,
+  );
+  return { onClose };
+}
+
+describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('finds a health system by name or address, connects it and opens its consent page', async () => {
+    const user = userEvent.setup();
+    vi.mocked(connectSource).mockResolvedValue({
+      authorizationUrl: 'https://fhir.epic.com/interconnect-fhir-oauth/oauth2/authorize?aud=x',
+      source: dataSource('ehr'),
+    });
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });
+    expect(apiGet).toHaveBeenCalledWith('/integrations/ehr/endpoints', expect.anything());
+    expect(await within(dialog).findAllByRole('radio')).toHaveLength(4);
+    expect(within(dialog).getByRole('button', { name: 'Connect' })).toHaveProperty('disabled', true);
+
+    await user.type(within(dialog).getByLabelText('Search health systems'), 'epic');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('radio', { name: /Epic on FHIR sandbox/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+
+    expect(connectSource).toHaveBeenCalledWith('ehr', { endpoint: 'epic-sandbox' });
+    await vi.waitFor(() =>
+      expect(openConsentPage).toHaveBeenCalledWith(
+        'https://fhir.epic.com/interconnect-fhir-oauth/oauth2/authorize?aud=x',
+      ),
+    );
+  });
+
+  it('says when nothing matches, and shows the server’s refusal without leaving', async () => {
+    const user = userEvent.setup();
+    const config = { headers: new AxiosHeaders() };
+    vi.mocked(connectSource).mockRejectedValue(
+      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+        status: 400,
+        statusText: 'Bad Request',
+        headers: {},
+        config,
+        data: { error: { code: 'validation', message: 'Choose an endpoint from the list' } },
+      }),
+    );
+    renderDialog(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });
+    await user.type(within(dialog).getByLabelText('Search health systems'), 'nowhere clinic');
+    expect(await within(dialog).findByText(/No health system matches/)).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Search health systems'));
+    // Opened from "Use the sandbox": the sandbox EHR is already chosen.
+    expect(within(dialog).getByRole('radio', { name: /Healthfolio sandbox EHR \(Sandbox\)/ })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(connectSource).toHaveBeenCalledWith('ehr', { endpoint: 'sandbox' });
+    expect(await within(dialog).findByText('Choose an endpoint from the list')).toBeTruthy();
+    expect(openConsentPage).not.toHaveBeenCalled();
+  });
+
+  it('matches every word of the search against name and address', () => {
+    expect(matchEndpoints(ENDPOINTS, 'oracle sandbox').map((e) => e.id)).toEqual(['cerner-sandbox']);
+    expect(matchEndpoints(ENDPOINTS, 'MERCY.example').map((e) => e.id)).toEqual(['mercy']);
+    expect(matchEndpoints(ENDPOINTS, '  ')).toHaveLength(4);
+  });
+});

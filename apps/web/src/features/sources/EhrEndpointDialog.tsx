@@ -1,0 +1,138 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { apiGet, toApiError } from '../../lib/api';
+import { TextInput } from '../forms/TextInput';
+import type { ConnectDialogProps } from './connect-dialogs';
+import { useSourceActions } from './queries';
+import { openConsentPage } from './sources-api';
+
+/** One SMART on FHIR endpoint of the server's directory (`GET /api/integrations/ehr/endpoints`). */
+export interface EhrEndpoint {
+  id: string;
+  name: string;
+  /** Null for the sandbox EHR mounted on the server. */
+  fhirBaseUrl: string | null;
+}
+
+export const SANDBOX_ENDPOINT_ID = 'sandbox';
+
+export const fetchEhrEndpoints = (signal?: AbortSignal) =>
+  apiGet<{ items: EhrEndpoint[] }>('/integrations/ehr/endpoints', { signal }).then((d) => d.items);
+
+/** Endpoints whose name or address holds every word of `search` (any case). */
+export function matchEndpoints(items: readonly EhrEndpoint[], search: string): EhrEndpoint[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter((e) => {
+    const text = `${e.name} ${e.fhirBaseUrl ?? ''}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * "Other health record": the person finds their health system in the server's SMART on FHIR directory,
+ * chooses it and goes to its sign-in and consent page; the sandbox EHR is listed when the server has it.
+ */
+export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogProps) {
+  const titleId = useId();
+  const actions = useSourceActions(source.kind);
+  const endpoints = useQuery({
+    queryKey: ['ehr-endpoints'],
+    queryFn: ({ signal }) => fetchEhrEndpoints(signal),
+  });
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<string | null>(sandbox ? SANDBOX_ENDPOINT_ID : null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = useMemo(() => matchEndpoints(endpoints.data ?? [], search), [endpoints.data, search]);
+  const pending = actions.pending === 'connect';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setError('Choose your health system from the list.');
+      return;
+    }
+    setError(null);
+    actions.connect({ endpoint: chosen }).then(
+      (result) => {
+        if (result.authorizationUrl) openConsentPage(result.authorizationUrl);
+      },
+      (e: unknown) => setError(toApiError(e).message),
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>Connect your health record</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>
+              Find your hospital or clinic. You sign in at its patient portal, choose what Healthfolio may
+              read, and come back here; your records then sync every day.
+            </DialogContentText>
+            <TextInput label="Search health systems" autoFocus value={search} onChange={setSearch} />
+            {endpoints.isPending && <CircularProgress size={24} aria-label="Loading health systems" />}
+            {endpoints.isError && (
+              <Alert severity="error">The list of health systems could not be loaded. Try again later.</Alert>
+            )}
+            {endpoints.isSuccess && shown.length === 0 && (
+              <Typography color="text.secondary">
+                No health system matches “{search}”. Ask the operator of this server to add it.
+              </Typography>
+            )}
+            {shown.length > 0 && (
+              <RadioGroup
+                aria-label="Health systems"
+                value={chosen ?? ''}
+                onChange={(_event, value) => setChosen(value)}
+                sx={{ maxHeight: 320, overflowY: 'auto', flexWrap: 'nowrap' }}
+              >
+                {shown.map((e) => (
+                  <FormControlLabel
+                    key={e.id}
+                    value={e.id}
+                    control={<Radio />}
+                    label={
+                      <span>
+                        {e.name}
+                        {e.id === SANDBOX_ENDPOINT_ID ? ' (Sandbox)' : ''}
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ display: 'block' }}
+                        >
+                          {e.fhirBaseUrl ?? 'Test patients with generated records'}
+                        </Typography>
+                      </span>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            )}
+            {error && <Alert severity="error">{error}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={pending || !chosen}>
+            {pending ? 'Opening…' : 'Connect'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
