@@ -89,7 +89,15 @@ export interface LoginContext {
 
 /** Reads from the provider's API, with auth, refresh on 401, waiting on 429 and a timeout. */
 export interface ProviderHttp {
-  get<T = unknown>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
+  /**
+   * `headers`: what a provider wants besides the auth (LibreLinkUp's `product`, `version`, `Account-Id`);
+   * they never replace the auth or `accept` headers.
+   */
+  get<T = unknown>(
+    path: string,
+    query?: Record<string, string | number | undefined>,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<T>;
   /** A form-encoded POST for APIs that read that way (Withings' `action=getmeas`); same auth and retries. */
   post<T = unknown>(path: string, form: Record<string, string | number | undefined>): Promise<T>;
 }

@@ -14,7 +14,11 @@ describe('FHIR importer on a Blue Button bulk export (NDJSON)', () => {
       'insurance_coverage part-b--10000000002066',
       'insurance_coverage part-d--10000000002066',
       'medical_service carrier--10000930037921',
+      'diagnosis carrier--10000930037921#diagnosis-E119',
       'medical_service outpatient--10000930037955',
+      'diagnosis outpatient--10000930037955#diagnosis-R079',
+      'diagnosis outpatient--10000930037955#diagnosis-I10',
+      'procedure outpatient--10000930037955#procedure-B2111ZZ',
       'medical_service pde--10000930037988',
     ]);
     expect(new Set(samples.map((s) => s.source))).toEqual(new Set(['medicare']));
@@ -69,6 +73,49 @@ describe('FHIR importer on a Blue Button bulk export (NDJSON)', () => {
       code: { system: 'http://hl7.org/fhir/sid/ndc', display: 'Metformin Hydrochloride 500 MG Oral Tablet' },
       notes: 'Paid by patient 4.50 USD',
     });
+  });
+
+  it('maps the claims’ ICD-10 diagnoses and procedures, once per code, at the claim’s dates', async () => {
+    const { samples } = await readAll(blueButtonFiles(), BEN);
+    expect(one(samples, 'carrier--10000930037921#diagnosis-E119')).toMatchObject({
+      kind: 'diagnosis',
+      value: 1,
+      start: Date.parse('2022-09-06T04:00:00Z'),
+      source: 'medicare',
+      meta: {
+        code: {
+          system: 'http://hl7.org/fhir/sid/icd-10-cm',
+          code: 'E119',
+          display: 'TYPE 2 DIABETES MELLITUS WITHOUT COMPLICATIONS',
+        },
+        provenance: {
+          resourceType: 'ExplanationOfBenefit',
+          id: 'carrier--10000930037921',
+          claimType: 'CARRIER',
+          diagnosisType: 'principal',
+        },
+      },
+    });
+    // R079 is listed twice (principal, reason for visit): one sample.
+    const outpatient = samples.filter((s) => s.originId?.startsWith('outpatient--10000930037955#diagnosis'));
+    expect(outpatient.map((s) => s.meta?.code?.code)).toEqual(['R079', 'I10']);
+    expect(one(samples, 'outpatient--10000930037955#procedure-B2111ZZ')).toMatchObject({
+      kind: 'procedure',
+      start: Date.parse('2022-11-14T00:00:00Z'),
+      utcOffsetMin: 0,
+      meta: {
+        code: {
+          system: 'http://www.cms.gov/Medicare/Coding/ICD10',
+          code: 'B2111ZZ',
+          display: 'ICD-10-PCS B2111ZZ',
+        },
+        provenance: { id: 'outpatient--10000930037955', claimType: 'OUTPATIENT' },
+      },
+    });
+    // A pharmacy claim has neither.
+    expect(samples.filter((s) => s.originId?.startsWith('pde--') && s.kind !== 'medical_service')).toEqual(
+      [],
+    );
   });
 
   it('warns once when the beneficiary is not the owner, and still imports everything', async () => {

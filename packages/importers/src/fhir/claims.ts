@@ -1,4 +1,4 @@
-import type { SampleCode, SampleMeta } from '@healthfolio/core';
+import type { NewSample, SampleCode, SampleMeta } from '@healthfolio/core';
 import { codedSample } from './clinical';
 import { codings, conceptName, conceptText, num, sampleCode, str } from './coded';
 import type { FoundResource } from './fhir-types';
@@ -79,13 +79,88 @@ export function mapExplanationOfBenefit(found: FoundResource, context: MapContex
   sample.meta = meta;
   const end = endAfter(start, readFhirTime(billable?.end, context.zone));
   if (end !== undefined) sample.end = end;
-  return { samples: [sample], issues: [] };
+  const coded = { found, context, start, claimType: provenance.claimType };
+  return { samples: [sample, ...claimDiagnoses(eob, coded), ...claimProcedures(eob, coded)], issues: [] };
+}
+
+interface ClaimContext {
+  found: FoundResource;
+  context: MapContext;
+  start: { ms: number; offsetMin: number; tz?: string };
+  claimType: string | undefined;
+}
+
+/**
+ * The claim's diagnoses (`diagnosis[].diagnosisCodeableConcept`, ICD-10-CM on Blue Button claims) as
+ * `diagnosis` samples at the claim's start. One per code: a claim lists a code again as principal and
+ * admitting. Origin `<claim id>#diagnosis-<code>`, so a re-read claim gives the same rows.
+ */
+function claimDiagnoses(eob: Record<string, unknown>, claim: ClaimContext): NewSample[] {
+  const entries = Array.isArray(eob.diagnosis) ? (eob.diagnosis as Record<string, unknown>[]) : [];
+  const out: NewSample[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries.filter(isObject)) {
+    const code = claimCode(entry.diagnosisCodeableConcept);
+    if (!code) continue;
+    const key = code.code ?? `${String(entry.sequence ?? out.length + 1)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const sample = codedSample('diagnosis', claim.found, claim.context, claim.start);
+    sample.originId = `${originIdOf(claim.found)}#diagnosis-${key}`;
+    const role = (Array.isArray(entry.type) ? (entry.type as unknown[]) : [])
+      .flatMap((t) => codings(t))
+      .map((c) => str(c.code))
+      .find((c) => c !== undefined);
+    sample.meta = { code, provenance: claimProvenance(claim, role ? { diagnosisType: role } : {}) };
+    out.push(sample);
+  }
+  return out;
+}
+
+/**
+ * The claim's procedures (`procedure[].procedureCodeableConcept`, ICD-10-PCS on inpatient and outpatient
+ * claims) as `procedure` samples on their own date, else the claim's start.
+ */
+function claimProcedures(eob: Record<string, unknown>, claim: ClaimContext): NewSample[] {
+  const entries = Array.isArray(eob.procedure) ? (eob.procedure as Record<string, unknown>[]) : [];
+  const out: NewSample[] = [];
+  for (const entry of entries.filter(isObject)) {
+    const code = claimCode(entry.procedureCodeableConcept);
+    if (!code) continue;
+    const start = readFhirTime(entry.date, claim.context.zone) ?? claim.start;
+    const sample = codedSample('procedure', claim.found, claim.context, start);
+    sample.originId = `${originIdOf(claim.found)}#procedure-${code.code ?? String(entry.sequence ?? out.length + 1)}`;
+    sample.meta = { code, provenance: claimProvenance(claim, {}) };
+    out.push(sample);
+  }
+  return out;
+}
+
+function claimProvenance(claim: ClaimContext, extra: Record<string, string>): Record<string, string> {
+  return {
+    resourceType: 'ExplanationOfBenefit',
+    id: originIdOf(claim.found),
+    ...(claim.claimType ? { claimType: claim.claimType } : {}),
+    ...extra,
+  };
+}
+
+/** A claim's coded concept; a bare code is named by its system ("ICD-10 E119"). */
+function claimCode(concept: unknown): SampleCode | undefined {
+  const code = sampleCode(concept);
+  if (code && code.display === code.code && code.system) {
+    const named = SYSTEM_NAMES.find(([pattern]) => pattern.test(code.system!));
+    if (named) code.display = `${named[1]} ${code.code}`;
+  }
+  return code;
 }
 
 const SYSTEM_NAMES: [RegExp, string][] = [
   [/hcpcs/i, 'HCPCS'],
   [/cpt/i, 'CPT'],
   [/ndc/i, 'NDC'],
+  // ICD-10-PCS, as Blue Button names its system for claim procedures.
+  [/icd-10-pcs|Medicare\/Coding\/ICD10/i, 'ICD-10-PCS'],
   [/icd-10|icd10/i, 'ICD-10'],
 ];
 

@@ -69,7 +69,11 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     return url;
   };
 
-  const request = async <T>(url: URL, form?: URLSearchParams): Promise<T> => {
+  const request = async <T>(
+    url: URL,
+    form?: URLSearchParams,
+    extraHeaders?: Readonly<Record<string, string>>,
+  ): Promise<T> => {
     let refreshed = false;
     let tokens = options.tokens();
     if (
@@ -88,6 +92,7 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         res = await doFetch(url, {
           method: form ? 'POST' : 'GET',
           headers: {
+            ...extraHeaders,
             ...(tokens.tokenType === 'cookie'
               ? { cookie: tokens.accessToken }
               : { authorization: `Bearer ${tokens.accessToken}` }),
@@ -140,8 +145,11 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   };
 
   return {
-    get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
-      request<T>(urlOf(path, query)),
+    get: <T>(
+      path: string,
+      query?: Record<string, string | number | undefined>,
+      headers?: Readonly<Record<string, string>>,
+    ) => request<T>(urlOf(path, query), undefined, headers),
     post: <T>(path: string, form: Record<string, string | number | undefined>) =>
       request<T>(urlOf(path), formOf(form)),
   };

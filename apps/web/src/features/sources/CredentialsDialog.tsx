@@ -25,6 +25,17 @@ interface CredentialsDialogProps {
 }
 
 /**
+ * Sources whose sign-in is another app's account: FreeStyle Libre is read through LibreLinkUp, the app a
+ * Libre wearer invites followers to.
+ */
+const ACCOUNTS: Partial<Record<string, { name: string; hint: string }>> = {
+  freestyle_libre: {
+    name: 'LibreLinkUp',
+    hint: 'Use a LibreLinkUp account that the person wearing the sensor has invited to follow them (FreeStyle Libre app → Connected apps → LibreLinkUp), and accept the invitation in the LibreLinkUp app first.',
+  },
+};
+
+/**
  * Signs in at a provider without third-party OAuth (Peloton, Eight Sleep): the server uses the password
  * once and keeps only the session it gets back.
  */
@@ -43,11 +54,13 @@ export function CredentialsDialog({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const account = ACCOUNTS[source.kind];
+  const accountName = account?.name ?? source.name;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError(`Enter your ${source.name} email and password.`);
+      setError(`Enter your ${accountName} email and password.`);
       return;
     }
     setError(null);
@@ -63,9 +76,10 @@ export function CredentialsDialog({
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              {source.name} has no sign-in for other apps: Healthfolio signs in with your {source.name}{' '}
+              {source.name} has no sign-in for other apps: Healthfolio signs in with your {accountName}{' '}
               account once and keeps only the session it gets back, never your password.
             </DialogContentText>
+            {account && <DialogContentText>{account.hint}</DialogContentText>}
             {error && <Alert severity="error">{error}</Alert>}
             {source.sandboxAvailable && !sandboxOnly && (
               <FormControlLabel
@@ -82,7 +96,7 @@ export function CredentialsDialog({
               </Alert>
             )}
             <TextInput
-              label="Email or username"
+              label={account ? `${account.name} email` : 'Email or username'}
               autoComplete="username"
               autoFocus
               required

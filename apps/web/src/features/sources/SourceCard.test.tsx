@@ -150,6 +150,28 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain('wrong email or password');
   });
 
+  it('asks for the LibreLinkUp follower account to connect FreeStyle Libre', async () => {
+    const user = userEvent.setup();
+    const libre = dataSource('freestyle_libre');
+    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: null, source: libre });
+    const { card } = await renderCard(libre);
+    await user.click(within(card).getByRole('button', { name: 'Connect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Connect FreeStyle Libre' });
+    expect(dialog.textContent).toContain('signs in with your LibreLinkUp account once');
+    expect(dialog.textContent).toContain('invited to follow them');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Enter your LibreLinkUp email and password.',
+    );
+    await user.type(within(dialog).getByLabelText(/LibreLinkUp email/), 'sam@example.com');
+    await user.type(within(dialog).getByLabelText(/Password/), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(connectSource).toHaveBeenCalledWith('freestyle_libre', {
+      username: 'sam@example.com',
+      password: 'secret',
+    });
+  });
+
   it.each([
     ['keep', false, 'Oura is disconnected. Its data is kept.'],
     ['delete', true, 'Oura is disconnected and its 110,577 samples are deleted.'],
