@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -14,7 +15,14 @@ import type { Mailer } from './mail/mailer';
 import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
+import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
+import { clinicalRoutes } from './modules/clinical/clinical.routes';
+import { ClinicalService } from './modules/clinical/clinical.service';
 import { InsightJobs } from './jobs/insight-jobs';
+import { requestSerializer } from './modules/ingest/ingest-log';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { IngestService } from './modules/ingest/ingest.service';
+import { IngestTokensRepository } from './modules/ingest/ingest-tokens.repository';
 import { GoalsRepository } from './modules/goals/goals.repository';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { GoalsService } from './modules/goals/goals.service';
@@ -94,12 +102,20 @@ export interface BuildOptions {
   reportLimits?: ReportLimits;
   /** Tests only: `connect-report` may fetch over plain http from listed loopback hosts. */
   allowInsecureReportHosts?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check what never reaches a log). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Ingest URLs carry their token in the path: the request line is logged with it redacted.
+      serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -135,7 +151,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir);
   const exports = new ExportService(
     account,
-    { auditLog, dataSources, samples: new SamplesExportRepository(db.kysely) },
+    {
+      auditLog,
+      dataSources,
+      samples: new SamplesExportRepository(db.kysely),
+      clinicalRecords: new ClinicalRecordsRepository(db.kysely),
+    },
     identity.audit,
     now,
   );
@@ -205,6 +226,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     endpoints,
     sandboxProviders: config.sandboxProviders,
     now,
+    clinical: new ClinicalRecordsRepository(db.kysely),
+  });
+  const ingest = new IngestService({
+    tokens: new IngestTokensRepository(db.kysely),
+    sources,
+    store: metrics.store,
+    zones: metrics.zones,
+    publicUrl: config.publicUrl,
+    now,
+    onWritten: (userId) => insightJobs.request(userId),
   });
   app.addHook('onReady', () => syncRunner.start());
   app.addHook('preClose', () => syncRunner.close());
@@ -238,10 +269,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(metricsRoutes(db, now));
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
+      await api.register(ingestRoutes(ingest, sources));
       for (const routes of providerRoutes) {
         await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
+      await api.register(clinicalRoutes(new ClinicalService(db.kysely)));
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));

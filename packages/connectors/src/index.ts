@@ -12,4 +12,18 @@ export { peloton } from './peloton';
 export { eightSleep } from './eight-sleep';
 export { withings } from './withings';
 export { reportBuilder } from './report-builder';
+export {
+  cerner,
+  createSmartFake,
+  ehr,
+  endpointDirectory,
+  epic,
+  parseEndpointFile,
+  recordOf,
+  SYNTHETIC_PATIENTS,
+  va,
+  type SmartEndpoint,
+} from './smart';
+export { medicare } from './medicare';
+export { freestyleLibre } from './freestyle-libre';
 export { SANDBOX_FEED_KEY } from './report-builder/fake';

@@ -9,6 +9,9 @@ import { garmin } from './garmin';
 import { fitbit } from './fitbit';
 import { withings } from './withings';
 import { reportBuilder } from './report-builder';
+import { cerner, ehr, epic, va } from './smart';
+import { medicare } from './medicare';
+import { freestyleLibre } from './freestyle-libre';
 
 /** Every connector, listed explicitly; a test fails when a folder is missing here. */
 export const connectors: readonly Connector[] = [
@@ -22,6 +25,12 @@ export const connectors: readonly Connector[] = [
   eightSleep,
   withings,
   reportBuilder,
+  epic,
+  cerner,
+  ehr,
+  va,
+  medicare,
+  freestyleLibre,
 ];
 
 const byKind = new Map(connectors.map((c) => [c.manifest.kind as string, c]));

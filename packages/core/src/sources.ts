@@ -394,6 +394,8 @@ export const dataSourceSchema = z.object({
   syncs: z.boolean(),
   /** The last error, in plain words. */
   lastError: z.string().nullable(),
+  /** Generic kinds: the name the person gave their source ("Omron cuff"). */
+  customName: z.string().nullable().optional(),
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
 export const dataSourceListSchema = z.object({ items: z.array(dataSourceSchema) });

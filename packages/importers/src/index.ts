@@ -6,3 +6,5 @@ export { fileFromBuffer } from './files/memory-file';
 export { UnsafeArchiveError, defaultZipLimits, type ZipLimits } from './files/zip';
 export * from './pdf-report/public';
 export { mapFhirResources, type FhirMapOptions, type FhirResource } from './fhir/public';
+export { mapClinicalRecords } from './fhir/records';
+export { isHealthAutoExport, parseHealthAutoExport, type HealthAutoExportResult } from './health-auto-export';

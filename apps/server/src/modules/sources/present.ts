@@ -1,7 +1,7 @@
 import { getConnector } from '@healthfolio/connectors';
 import type { DataSource, SourceDefinition } from '@healthfolio/core';
 import type { ConnectionRow } from './connections.repository';
-import { isConfigured, type EndpointContext } from './endpoints';
+import { isConfigured, parseSettings, type EndpointContext } from './endpoints';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -34,5 +34,12 @@ export function presentSource(
     sandboxAvailable: !!connector && context.sandboxProviders,
     syncs: !!connector,
     lastError: connection?.status === 'disconnected' ? null : (connection?.last_error ?? null),
+    customName: customName(connection),
   };
+}
+
+/** The name a person gave a generic source when connecting it (settings `name`). */
+function customName(connection: ConnectionRow | undefined): string | null {
+  const name = parseSettings(connection?.settings).name;
+  return typeof name === 'string' && name.trim() ? name : null;
 }

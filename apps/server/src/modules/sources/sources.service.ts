@@ -50,6 +50,8 @@ export interface SourcesDeps {
   sandboxProviders: boolean;
   now: () => number;
   fetch?: typeof fetch;
+  /** The clinical view's records, deleted with a source's samples. */
+  clinical?: { deleteSource(userId: string, source: string): Promise<number> };
 }
 
 /**
@@ -276,6 +278,7 @@ export class SourcesService {
     });
     await this.handlers.get(kind)?.disconnect?.(userId);
     const deletedSamples = deleteData ? await this.deps.store.deleteSource(userId, kind) : 0;
+    if (deleteData) await this.deps.clinical?.deleteSource(userId, kind);
     return { source: await this.get(userId, kind), deletedSamples, revoked };
   }
 

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { toApiError } from '../../lib/api';
-import { connectDialogs } from './connect-dialogs';
+import { connectDialogs, manageDialogs } from './connect-dialogs';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DisconnectDialog } from './DisconnectDialog';
 import { useSourceActions, useSyncStatus } from './queries';
@@ -103,8 +103,13 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
           <SourceAvatar name={name} category={source.category} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-              {name}
+              {source.customName ?? name}
             </Typography>
+            {source.customName && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {name}
+              </Typography>
+            )}
             <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.25 }}>
               {(canConnect || status !== 'disconnected') && <SourceStatusChip status={status} />}
               {source.sandbox && <SandboxChip />}
@@ -187,6 +192,11 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
             disabled={actions.pending === 'connect' || (notSetUp && !source.sandboxAvailable)}
           >
             {actions.pending === 'connect' ? 'Connecting…' : status === 'error' ? 'Connect again' : 'Connect'}
+          </Button>
+        )}
+        {connected && OwnDialog && manageDialogs.has(kind) && (
+          <Button size="small" variant="outlined" onClick={() => setOpen('own')}>
+            Ingest URL
           </Button>
         )}
         {notSetUp && (

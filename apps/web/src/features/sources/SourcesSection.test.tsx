@@ -122,9 +122,12 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
     await user.click(
       within(whoop).getByRole('button', { name: 'No account? Import your WHOOP export instead' }),
     );
-    await user.click(within(card('Apple Health')).getByRole('button', { name: 'Import a file' }));
+    // Apple Health connects through an ingest URL now; its export stays the way in for the whole history.
+    await user.click(
+      within(card('Apple Health')).getByRole('button', { name: 'Import your Apple Health file' }),
+    );
     expect(onImportInstead).toHaveBeenCalledTimes(2);
-    expect(card('Apple Health').textContent).toContain('import the Apple Health export (export.zip)');
+    expect(card('Apple Health').textContent).toContain('Apple Health export (export.zip)');
   });
 
   it('says what Health Connect needs on the Fitbit card', async () => {

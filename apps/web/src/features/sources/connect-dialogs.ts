@@ -1,5 +1,7 @@
 import type { ConnectResult, DataSource, SourceKind } from '@healthfolio/core';
 import type { ComponentType } from 'react';
+import { IngestDialog } from '../ingest/IngestDialog';
+import { EhrEndpointDialog } from './EhrEndpointDialog';
 import { InstructionsDialog } from './InstructionsDialog';
 import { ReportBuilderDialog } from './ReportBuilderDialog';
 
@@ -22,7 +24,28 @@ export interface ConnectDialogProps {
  */
 export const connectDialogs: Partial<Record<SourceKind, ComponentType<ConnectDialogProps>>> = {
   report_builder: ReportBuilderDialog,
+  ehr: EhrEndpointDialog,
   myfitnesspal: InstructionsDialog,
   quest_diagnostics: InstructionsDialog,
   labcorp: InstructionsDialog,
+  apple_healthkit: IngestDialog,
+  google_health_connect: IngestDialog,
+  fitness_tracker: IngestDialog,
+  nutrition_app: IngestDialog,
+  health_platform: IngestDialog,
+  medical_device: IngestDialog,
+  sleep_tracker: IngestDialog,
+  mental_health: IngestDialog,
 };
+
+/** Kinds whose dialog also manages the connection once made (an ingest URL's status and rotation). */
+export const manageDialogs: ReadonlySet<SourceKind> = new Set<SourceKind>([
+  'apple_healthkit',
+  'google_health_connect',
+  'fitness_tracker',
+  'nutrition_app',
+  'health_platform',
+  'medical_device',
+  'sleep_tracker',
+  'mental_health',
+]);

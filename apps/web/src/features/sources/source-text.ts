@@ -136,7 +136,7 @@ export function importInsteadText(source: Pick<DataSource, 'name' | 'connectMeth
 /** What a card says about platforms without a server API (issue 7: Health Connect). */
 export const sourceNotes: Partial<Record<DataSource['kind'], string>> = {
   fitbit:
-    'Health Connect (Android) has no server API. Its data arrives through this connection (Fitbit and the Google Health API), a Google Takeout import, or later an ingest URL.',
+    'Health Connect (Android) has no server API. Its data arrives through this connection (Fitbit and the Google Health API), a Google Takeout import, or the Health Connect source’s ingest URL.',
   google_health_connect:
-    'Health Connect keeps its data on the phone and has no server API. Connect Fitbit (the Google Health API), import a Google Takeout export, or later use an ingest URL.',
+    'Health Connect keeps its data on the phone and has no server API. An exporter app on the phone posts to your personal ingest URL; or connect Fitbit (the Google Health API), or import a Google Takeout export.',
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database';
 import type { UserTimeZoneRepository } from '../../metrics/user-time-zone.repository';
 import type { SourcesService } from '../sources.service';
 import { dexcomRoutes } from './dexcom.routes';
+import { ehrRoutes } from './ehr.routes';
 import { pelotonRoutes } from './peloton.routes';
 import { exportInstructionRoutes } from './export-instructions.routes';
 import { reportBuilderRoutes } from './report-builder.routes';
@@ -28,4 +29,5 @@ export const providerRoutes: readonly ((deps: ProviderRoutesDeps) => FastifyPlug
   pelotonRoutes,
   reportBuilderRoutes,
   exportInstructionRoutes,
+  ehrRoutes,
 ];

@@ -1,0 +1,88 @@
+import { ownSampleSchema, ownSampleToNewSample, type NewSample } from '@healthfolio/core';
+import { isHealthAutoExport, parseHealthAutoExport, type ImportIssue } from '@healthfolio/importers';
+import { AppError } from '../../http/errors';
+
+/** Both formats an ingest URL takes, as its error messages name them. */
+export const ACCEPTED_FORMATS =
+  'the JSON of Health Auto Export\'s REST API automation ({"data": {"metrics": [...], "workouts": [...]}}) ' +
+  'or Healthfolio\'s own JSON ({"samples": [{"type", "value", "unit", "start"}]})';
+
+/** Samples one post may carry in our own JSON (as `ownSamplesPayloadSchema` says). */
+const MAX_OWN_SAMPLES = 50_000;
+
+export interface PushedSamples {
+  format: 'health-auto-export' | 'healthfolio';
+  samples: NewSample[];
+  issues: ImportIssue[];
+  /** Readings in the post, read or not. */
+  records: number;
+  /** Readings that could not be read. */
+  rejected: number;
+}
+
+/**
+ * The samples of one post to an ingest URL, written under `source`. A reading that cannot be read is an
+ * issue and the rest go on; a body that is neither format is refused whole, naming both.
+ */
+export function readPushedSamples(body: unknown, source: string, timeZone: string): PushedSamples {
+  if (isHealthAutoExport(body)) {
+    return { format: 'health-auto-export', ...parseHealthAutoExport(body, { source, timeZone }) };
+  }
+  const samples =
+    typeof body === 'object' && body !== null ? (body as { samples?: unknown }).samples : undefined;
+  if (!Array.isArray(samples)) {
+    throw new AppError('validation', `This body is neither format this URL takes: send ${ACCEPTED_FORMATS}.`);
+  }
+  if (samples.length > MAX_OWN_SAMPLES) {
+    throw new AppError(
+      'payload_too_large',
+      `One post may carry up to ${MAX_OWN_SAMPLES} samples; this one has ${samples.length}. Send them in parts.`,
+    );
+  }
+  const out: PushedSamples = {
+    format: 'healthfolio',
+    samples: [],
+    issues: [],
+    records: samples.length,
+    rejected: 0,
+  };
+  samples.forEach((item, record) => {
+    const parsed = ownSampleSchema.safeParse(item);
+    if (parsed.success) {
+      out.samples.push(ownSampleToNewSample(parsed.data, source));
+      return;
+    }
+    out.rejected++;
+    const first = parsed.error.issues[0];
+    const field = first?.path.join('.') ?? '';
+    out.issues.push({
+      message: `samples[${record}]${field ? `.${field}` : ''}: ${first?.message ?? 'is invalid'}`,
+      record,
+    });
+  });
+  return out;
+}
+
+/**
+ * The body as JSON, or a readable refusal: 415 for a type that is not JSON (Health Auto Export's CSV
+ * format posts multipart/form-data), 400 for JSON that does not parse.
+ */
+export function parseJsonBody(contentType: string | undefined, raw: Buffer | undefined): unknown {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const jsonish = type === '' || type === 'text/plain' || type.endsWith('/json') || type.endsWith('+json');
+  if (!jsonish) {
+    throw new AppError(
+      'unsupported_media_type',
+      `This URL takes JSON, not ${type}: send ${ACCEPTED_FORMATS}. In Health Auto Export, choose JSON as the export format.`,
+    );
+  }
+  if (!raw || raw.length === 0) {
+    throw new AppError('validation', `The body is empty: send ${ACCEPTED_FORMATS}.`);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch (error) {
+    const why = error instanceof Error ? ` (${error.message})` : '';
+    throw new AppError('bad_request', `The body is not valid JSON${why}: send ${ACCEPTED_FORMATS}.`);
+  }
+}

@@ -1,0 +1,194 @@
+// @vitest-environment jsdom
+import type { ConnectResult, DataSource } from '@healthfolio/core';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SourceCard } from '../sources/SourceCard';
+import { connectSource } from '../sources/sources-api';
+import type * as SourcesApi from '../sources/sources-api';
+import { dataSource, testQueryClient, WithQueries } from '../sources/test-utils';
+import { fetchIngestStatus, rotateIngest, type IngestStatus } from './ingest-api';
+import { IngestDialog } from './IngestDialog';
+
+vi.mock('../sources/sources-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof SourcesApi>()),
+  connectSource: vi.fn(),
+}));
+vi.mock('./ingest-api', () => ({ fetchIngestStatus: vi.fn(), rotateIngest: vi.fn() }));
+
+const URL_1 = 'https://health.example.org/api/ingest/k7Q2xVf9mWb3nZp8rTy6uHc4dJe1aLs0oGi5vEqXyAbC';
+const URL_2 = 'https://health.example.org/api/ingest/Zz9yXx8wWv7uUt6sSr5qQp4oOn3mMl2kKj1iIh0gGfEd';
+
+const ingest = (overrides: Partial<IngestStatus> = {}): IngestStatus => ({
+  url: null,
+  hint: 'AbCd',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: null,
+  received: 0,
+  ...overrides,
+});
+
+function renderDialog(
+  source: DataSource,
+  props: { onConnected?: () => void; onImportInstead?: () => void } = {},
+) {
+  const onConnected = props.onConnected ?? vi.fn();
+  const onClose = vi.fn();
+  render(
+    <MemoryRouter>
+      <WithQueries client={testQueryClient()}>
+        <IngestDialog
+          source={source}
+          sandbox={false}
+          onClose={onClose}
+          onConnected={onConnected}
+          {...(props.onImportInstead ? { onImportInstead: props.onImportInstead } : {})}
+        />
+      </WithQueries>
+    </MemoryRouter>,
+  );
+  return { dialog: screen.getByRole('dialog'), onClose, onConnected };
+}
+
+const connected = (source: DataSource, url: string | null): ConnectResult => ({
+  authorizationUrl: null,
+  source: { ...source, status: 'connected' },
+  ingest: ingest({ url, hint: url ? url.slice(-4) : 'AbCd' }),
+});
+
+describe('ingest URL dialogs', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('Apple Health: the set-up steps, then the URL shown once with a copy button and a warning', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const apple = dataSource('apple_healthkit');
+    const result = connected(apple, URL_1);
+    vi.mocked(connectSource).mockResolvedValue(result);
+    vi.mocked(fetchIngestStatus).mockResolvedValue(ingest({ hint: 'AbCd' }));
+    const { dialog, onConnected } = renderDialog(apple);
+
+    expect(within(dialog).getByRole('heading', { name: 'Connect Apple Health' })).toBeTruthy();
+    const steps = within(within(dialog).getByRole('list', { name: 'Set-up steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent).join(' ')).toMatch(
+      /Health Auto Export.*Automations.*REST API.*Paste your ingest URL.*JSON.*sync interval/,
+    );
+    expect(within(dialog).queryByTestId('ingest-url')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
+    expect(connectSource).toHaveBeenCalledWith('apple_healthkit', {});
+    expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_1);
+    expect(within(dialog).getByText(/shown only this once/)).toBeTruthy();
+    expect(within(dialog).getByText(/keep it private/)).toBeTruthy();
+    expect(within(dialog).getByTestId('curl-example').textContent).toContain(`curl -X POST '${URL_1}'`);
+    expect(within(dialog).getByTestId('ingest-received').textContent).toBe('Nothing received yet.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy URL' }));
+    expect(writeText).toHaveBeenCalledWith(URL_1);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(onConnected).toHaveBeenCalledWith(result);
+  });
+
+  it('a connected source shows the URL’s hint and last post, never the URL; a new one replaces it', async () => {
+    const user = userEvent.setup();
+    const apple = dataSource('apple_healthkit', { status: 'connected' });
+    vi.mocked(fetchIngestStatus).mockResolvedValue(
+      ingest({ lastUsedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), received: 1234 }),
+    );
+    vi.mocked(rotateIngest).mockResolvedValue(ingest({ url: URL_2, hint: 'GfEd' }));
+    const { dialog } = renderDialog(apple);
+
+    expect((await within(dialog).findByTestId('ingest-received')).textContent).toBe(
+      'Last received 2 hours ago · 1,234 readings so far.',
+    );
+    expect(within(dialog).getByText(/…AbCd/)).toBeTruthy();
+    expect(within(dialog).queryByTestId('ingest-url')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Make my ingest URL' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new URL' }));
+    expect(rotateIngest).toHaveBeenCalledWith('apple_healthkit');
+    expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_2);
+    expect(within(dialog).getByText('The old one stops working at once.')).toBeTruthy();
+  });
+
+  it('Health Connect is honest about the platform and names Google Takeout', () => {
+    const { dialog } = renderDialog(dataSource('google_health_connect'));
+    expect(within(dialog).getByText(/has no server API/)).toBeTruthy();
+    expect(within(dialog).getByText(/Google Takeout/)).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Our JSON' })).toBeTruthy();
+  });
+
+  it('a generic kind is named first, then gets its URL; import and entry are offered instead', async () => {
+    const user = userEvent.setup();
+    const onImportInstead = vi.fn();
+    const cuff = dataSource('medical_device');
+    vi.mocked(connectSource).mockResolvedValue(connected({ ...cuff, customName: 'Omron cuff' }, URL_1));
+    vi.mocked(fetchIngestStatus).mockResolvedValue(ingest());
+    const { dialog } = renderDialog(cuff, { onImportInstead });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Give this source a name/);
+    expect(connectSource).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText(/Name/), 'Omron cuff');
+    await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
+    expect(connectSource).toHaveBeenCalledWith('medical_device', { name: 'Omron cuff' });
+    expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_1);
+
+    const entry = within(dialog).getByRole('link', { name: 'Add a measurement on the Dashboard' });
+    expect(entry.getAttribute('href')).toBe('/dashboard');
+    await user.click(within(dialog).getByRole('button', { name: 'Import a file' }));
+    expect(onImportInstead).toHaveBeenCalled();
+  });
+
+  it('says why the server refused', async () => {
+    const user = userEvent.setup();
+    const config = { headers: new AxiosHeaders() };
+    vi.mocked(connectSource).mockRejectedValue(
+      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+        status: 400,
+        statusText: 'Bad Request',
+        headers: {},
+        config,
+        data: {
+          error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
+        },
+      }),
+    );
+    const { dialog } = renderDialog(dataSource('sleep_tracker'));
+    await user.type(within(dialog).getByLabelText(/Name/), ' ');
+    await user.type(within(dialog).getByLabelText(/Name/), 'Bed sensor');
+    await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/Give this source a name/);
+  });
+
+  it('a connected custom source’s card shows its name and reopens the URL dialog', async () => {
+    const user = userEvent.setup();
+    const cuff = dataSource('medical_device', { status: 'connected', customName: 'Omron cuff' });
+    vi.mocked(fetchIngestStatus).mockResolvedValue(
+      ingest({ received: 3, lastUsedAt: new Date().toISOString() }),
+    );
+    render(
+      <MemoryRouter>
+        <WithQueries client={testQueryClient()}>
+          <SourceCard source={cuff} now={Date.now()} onImportInstead={() => {}} />
+        </WithQueries>
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('article', { name: 'Other medical device' });
+    expect(within(card).getByRole('heading', { name: 'Omron cuff' })).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Ingest URL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up Omron cuff' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('ingest-received').textContent).toMatch(/3 readings so far/),
+    );
+  });
+});

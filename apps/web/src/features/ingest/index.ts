@@ -1,0 +1,1 @@
+export { IngestDialog } from './IngestDialog';

@@ -1,0 +1,2 @@
+export { isHealthAutoExport, parseHealthAutoExport } from './parse';
+export type { HealthAutoExportOptions, HealthAutoExportResult } from './parse';
