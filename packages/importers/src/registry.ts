@@ -5,6 +5,7 @@ import { fhirImporter } from './fhir';
 import { fitbitImporter } from './fitbit';
 import { garminFitImporter } from './garmin-fit';
 import { googleFitImporter } from './google-fit';
+import { healthAutoExportImporter } from './health-auto-export';
 import { libreviewImporter } from './libreview';
 import { myFitnessPalImporter } from './myfitnesspal';
 import { ouraImporter } from './oura';
@@ -31,6 +32,7 @@ export const importers: readonly AnyImporter[] = [
   pelotonImporter,
   stravaImporter,
   googleFitImporter,
+  healthAutoExportImporter,
   pdfReportImporter,
 ];
 

@@ -66,6 +66,7 @@ export type ImportFormat =
   | 'peloton'
   | 'strava'
   | 'google-fit'
+  | 'health-auto-export'
   | 'pdf-report';
 
 /**

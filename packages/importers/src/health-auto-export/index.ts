@@ -1,2 +1,3 @@
 export { isHealthAutoExport, parseHealthAutoExport } from './parse';
 export type { HealthAutoExportOptions, HealthAutoExportResult } from './parse';
+export { healthAutoExportImporter } from './importer';

@@ -93,6 +93,23 @@ export class ConnectionsRepository {
     return row;
   }
 
+  /**
+   * For a callback that brought only the code (SPEC's `POST /integrations/va/connect: code`): uses the
+   * user's one open attempt at this kind, as `takeState` does; none or several open answers nothing.
+   */
+  async takeOnlyOpenState(userId: string, kind: string, now: number) {
+    const open = await this.db
+      .selectFrom('oauth_states')
+      .select('state_hash')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .limit(2)
+      .execute();
+    return open.length === 1 ? this.takeState(userId, open[0]!.state_hash, now) : undefined;
+  }
+
   async keepPayload(userId: string, connectionId: string, resource: string, payload: string, at: number) {
     await this.db
       .insertInto('sync_payloads')

@@ -185,10 +185,15 @@ export class SourcesService {
    */
   async complete(
     userId: string,
-    input: { code?: string | undefined; state: string; error?: string | undefined },
+    input: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
     expectedKind?: string,
   ): Promise<DataSource> {
-    const state = await this.deps.repo.takeState(userId, hashState(input.state), this.deps.now());
+    const state =
+      input.state !== undefined
+        ? await this.deps.repo.takeState(userId, hashState(input.state), this.deps.now())
+        : expectedKind
+          ? await this.deps.repo.takeOnlyOpenState(userId, expectedKind, this.deps.now())
+          : undefined;
     if (!state || (expectedKind && state.kind !== expectedKind)) {
       throw new AppError(
         'bad_request',
@@ -233,7 +238,8 @@ export class SourcesService {
     const handler = this.handlers.get(kind);
     if (handler && !input.code) return handler.connect(userId, input);
     if (input.code) {
-      if (!input.state) throw new AppError('validation', 'state: Required with a code');
+      // Without `state` (SPEC's `connect: code`), the code completes this user's one open attempt at
+      // this kind, still single use and bound to them; with several open, the state must say which.
       return {
         authorizationUrl: null,
         source: await this.complete(userId, { code: input.code, state: input.state }, kind),
