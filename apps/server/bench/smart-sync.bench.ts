@@ -104,6 +104,7 @@ try {
     .select('tokens')
     .executeTakeFirstOrThrow();
   const tokens = TokenVault.open(config.dataDir, config.encryptionKey).unseal(sealed.tokens!);
+  if (!tokens) throw new Error('the connection’s tokens could not be read');
   const http = createProviderHttp({
     baseUrl: fake.url,
     providerName: 'epic',
