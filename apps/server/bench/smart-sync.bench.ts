@@ -20,7 +20,7 @@ import { migrateToLatest, openDatabase } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
 import { createProviderHttp } from '../src/modules/sources/provider-http';
 import { TokenVault } from '../src/modules/sources/token-vault';
-import { fakeEnv, startFake } from '../test/sources/helpers';
+import { allowAtConsent, fakeEnv, startFake } from '../test/sources/helpers';
 
 const { values: args } = parseArgs({ options: { patient: { type: 'string', default: 'hf-chen-wei' } } });
 const patient = SYNTHETIC_PATIENTS.find((p) => p.id === args.patient);
@@ -60,30 +60,13 @@ try {
   };
   const start = await built.app.inject({ method: 'GET', url: '/api/integrations/oauth/epic', headers: auth });
   const consent = new URL((start.json() as { data: { url: string } }).data.url);
-  const form = new URLSearchParams({ decision: 'allow', patient: patient.id });
-  for (const name of [
-    'client_id',
-    'redirect_uri',
-    'state',
-    'scope',
-    'code_challenge',
-    'code_challenge_method',
-  ]) {
-    const value = consent.searchParams.get(name);
-    if (value) form.set(name, value);
-  }
-  const approve = await fetch(consent.origin + consent.pathname, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(approve.headers.get('location')!);
+  const back = await allowAtConsent(consent, { fields: { patient: patient.id } });
   const t0 = performance.now();
   const done = await built.app.inject({
     method: 'POST',
     url: '/api/integrations/oauth/callback',
     headers: auth,
-    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    payload: back,
   });
   if (done.statusCode !== 200) throw new Error(`callback answered ${done.statusCode}: ${done.body}`);
   await built.syncRunner.idle();

@@ -1,7 +1,7 @@
 import { oura } from '@healthfolio/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../databases';
-import { connectorFixture, type ConnectorFixture } from './helpers';
+import { allowAtConsent, connectorFixture, type ConnectorFixture } from './helpers';
 
 /**
  * SPEC §7 lists some connects with only a code (`POST /integrations/va/connect: code`,
@@ -17,15 +17,7 @@ describe.each(testDialects)('connecting with only the code on %s', (dialect) => 
   /** Starts connecting as `auth` and "clicks Allow": answers the code the provider sent back. */
   async function codeFromConsent(auth: Record<string, string>): Promise<string> {
     const res = await f.get('/api/integrations/oauth/oura', auth);
-    const consent = new URL((res.json() as { data: { url: string } }).data.url);
-    const form = new URLSearchParams({ decision: 'allow' });
-    for (const [name, value] of consent.searchParams) form.set(name, value);
-    const approve = await fetch(consent.origin + consent.pathname, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    return new URL(approve.headers.get('location')!).searchParams.get('code')!;
+    return (await allowAtConsent(new URL((res.json() as { data: { url: string } }).data.url))).code;
   }
   const connect = (auth: Record<string, string>, code: string) =>
     f.t.app.inject({

@@ -41,6 +41,42 @@ export function fakeEnv(kind: string, fake: RunningFake): Record<string, string>
   };
 }
 
+/** What a provider's consent form posts back: the request's own parameters. */
+const CONSENT_FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+];
+
+/**
+ * The person clicks "Allow" on a provider's consent page: the form posts the authorize request's
+ * parameters (and `fields`, such as a SMART patient picker's choice) to `at` (the page itself unless
+ * given: a sandbox's public address differs from the loopback one a test reaches). Answers the code and
+ * state the provider sends back to /oauth/callback.
+ */
+export async function allowAtConsent(
+  consent: URL,
+  options: { fields?: Record<string, string>; at?: URL } = {},
+): Promise<{ code: string; state: string }> {
+  const form = new URLSearchParams({ decision: 'allow', ...options.fields });
+  for (const name of CONSENT_FIELDS) {
+    const value = consent.searchParams.get(name);
+    if (value) form.set(name, value);
+  }
+  const approve = await fetch(options.at ?? consent.origin + consent.pathname, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(approve.status).toBe(302);
+  const back = new URL(approve.headers.get('location')!);
+  expect(back.pathname).toBe('/oauth/callback');
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
 /**
  * Connects as a person would: asks our API for the consent URL, "clicks Allow" on the provider's page
  * (posting its form), follows the redirect to /oauth/callback and hands code and state back to our API.
@@ -53,28 +89,7 @@ export async function connectThroughConsent(
   const res = await t.app.inject({ method: 'GET', url: `/api/integrations/oauth/${kind}`, headers: auth });
   expect(res.statusCode, res.body).toBe(200);
   const consent = new URL((res.json() as { data: { url: string } }).data.url);
-  const form = new URLSearchParams({ decision: 'allow' });
-  for (const name of [
-    'client_id',
-    'redirect_uri',
-    'state',
-    'scope',
-    'code_challenge',
-    'code_challenge_method',
-  ]) {
-    const value = consent.searchParams.get(name);
-    if (value) form.set(name, value);
-  }
-  const approve = await fetch(consent.origin + consent.pathname, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  expect(approve.status).toBe(302);
-  const back = new URL(approve.headers.get('location')!);
-  expect(back.pathname).toBe('/oauth/callback');
-  const code = back.searchParams.get('code')!;
-  const state = back.searchParams.get('state')!;
+  const { code, state } = await allowAtConsent(consent);
   const done = await t.app.inject({
     method: 'POST',
     url: '/api/integrations/oauth/callback',

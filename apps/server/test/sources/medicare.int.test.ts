@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenVault } from '../../src/modules/sources/token-vault';
 import { testDialects } from '../databases';
 import {
+  allowAtConsent,
   connectAndSync,
   connectThroughConsent,
   connectorFixture,
@@ -107,32 +108,13 @@ describe.each(testDialects)('the Medicare (Blue Button 2.0) connector against it
     expect(await refused.json()).toMatchObject({ error: 'invalid_request' });
 
     // The person allows; the verifier we kept is then tampered with: the token exchange must fail.
-    const form = new URLSearchParams({ decision: 'allow' });
-    for (const name of [
-      'client_id',
-      'redirect_uri',
-      'state',
-      'scope',
-      'code_challenge',
-      'code_challenge_method',
-    ]) {
-      form.set(name, consent.searchParams.get(name)!);
-    }
-    const approve = await fetch(consent.origin + consent.pathname, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const back = new URL(approve.headers.get('location')!);
+    const back = await allowAtConsent(consent);
     await f.t.db.kysely
       .updateTable('oauth_states')
       .set({ code_verifier: 'tampered-verifier-tampered-verifier-tampered' })
       .where('kind', '=', 'medicare')
       .execute();
-    const done = await postCallback(f, f.ada, {
-      code: back.searchParams.get('code')!,
-      state: back.searchParams.get('state')!,
-    });
+    const done = await postCallback(f, f.ada, back);
     expect(done.statusCode, done.body).toBe(422);
     expect(done.json().error.message).toMatch(/refused the sign-in \(400\)/);
     expect(await f.source()).toMatchObject({ status: 'disconnected' });
@@ -277,28 +259,9 @@ describe.each(testDialects)('the Medicare (Blue Button 2.0) connector against it
     expect(res.statusCode, res.body).toBe(200);
     const consent = new URL(res.json().data.authorizationUrl as string);
     expect(consent.pathname).toBe('/sandbox/medicare/v2/o/authorize/');
-    const form = new URLSearchParams({ decision: 'allow' });
-    for (const name of [
-      'client_id',
-      'redirect_uri',
-      'state',
-      'scope',
-      'code_challenge',
-      'code_challenge_method',
-    ]) {
-      form.set(name, consent.searchParams.get(name)!);
-    }
     // The browser's address is the public one; in the test the sandbox answers on the loopback one.
-    const approve = await fetch(new URL(consent.pathname, self), {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const back = new URL(approve.headers.get('location')!);
-    const done = await postCallback(f, f.ben, {
-      code: back.searchParams.get('code')!,
-      state: back.searchParams.get('state')!,
-    });
+    const back = await allowAtConsent(consent, { at: new URL(consent.pathname, self) });
+    const done = await postCallback(f, f.ben, back);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.source).toMatchObject({ kind: 'medicare', sandbox: true });
     await f.t.syncRunner.idle();

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import {
+  allowAtConsent,
   connectorFixture,
   expectReconnectAsked,
   expectRefreshOnExpiry,
@@ -21,14 +22,6 @@ import {
 
 type Auth = Record<string, string>;
 const [ADA, , SAM] = SYNTHETIC_PATIENTS.map((p) => p.id) as [string, string, string];
-const FORM_FIELDS = [
-  'client_id',
-  'redirect_uri',
-  'state',
-  'scope',
-  'code_challenge',
-  'code_challenge_method',
-];
 
 /** Our API's consent URL for `kind` (GET /integrations/oauth/:kind, or a connect call's answer). */
 async function consentUrl(t: TestApp, auth: Auth, kind: string): Promise<URL> {
@@ -47,16 +40,7 @@ async function consent(url: URL, patient: string): Promise<{ code: string; state
   const html = await page.text();
   const offered = [...html.matchAll(/name="patient" value="([^"]+)"/g)].map((m) => m[1]);
   expect(offered).toEqual(SYNTHETIC_PATIENTS.map((p) => p.id));
-  const form = new URLSearchParams({ decision: 'allow', patient });
-  for (const name of FORM_FIELDS) {
-    const value = url.searchParams.get(name);
-    if (value) form.set(name, value);
-  }
-  const approve = await fetch(url.origin + url.pathname, { method: 'POST', body: form, redirect: 'manual' });
-  expect(approve.status).toBe(302);
-  const back = new URL(approve.headers.get('location')!);
-  expect(back.pathname).toBe('/oauth/callback');
-  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+  return allowAtConsent(url, { fields: { patient } });
 }
 
 async function callback(t: TestApp, auth: Auth, answer: { code: string; state: string }) {
