@@ -1,6 +1,26 @@
 import { z } from 'zod';
 import type { NewSample } from './sample-input';
 import { instantSchema } from './samples';
+import type { SourceKind } from './sources';
+
+/** Platforms whose data only an app on the phone can read, and so push to an ingest URL. */
+export const PUSH_PLATFORM_KINDS = [
+  'apple_healthkit',
+  'google_health_connect',
+] as const satisfies readonly SourceKind[];
+/** SPEC §3's generic kinds: a source the person names ("Omron cuff"), fed by an ingest URL, imports or entry. */
+export const NAMED_SOURCE_KINDS = [
+  'fitness_tracker',
+  'nutrition_app',
+  'health_platform',
+  'medical_device',
+  'sleep_tracker',
+  'mental_health',
+] as const satisfies readonly SourceKind[];
+/** Every kind that takes data through a personal ingest URL. */
+export const INGEST_KINDS: readonly SourceKind[] = [...PUSH_PLATFORM_KINDS, ...NAMED_SOURCE_KINDS];
+export const isNamedSourceKind = (kind: string): boolean =>
+  (NAMED_SOURCE_KINDS as readonly string[]).includes(kind);
 
 /**
  * Healthfolio's own JSON for pushing samples: what an ingest URL (Apple Health and Health Connect

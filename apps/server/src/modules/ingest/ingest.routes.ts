@@ -1,10 +1,10 @@
-import { connectResultSchema, dataEnvelope, sourceKindOf } from '@healthfolio/core';
+import { connectResultSchema, dataEnvelope, INGEST_KINDS, sourceKindOf } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import type { SourcesService } from '../sources/sources.service';
 import { parseJsonBody } from './ingest-payload';
-import { INGEST_KINDS, REVOKED_MESSAGE, type IngestService } from './ingest.service';
+import { REVOKED_MESSAGE, type IngestService } from './ingest.service';
 
 /**
  * A day of minute-level Apple Health data is a few MB. A post is parsed whole, so the limit also bounds

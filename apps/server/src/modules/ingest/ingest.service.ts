@@ -1,5 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { getSource, type ConnectRequest, type ConnectResult, type NewSample } from '@healthfolio/core';
+import {
+  getSource,
+  INGEST_KINDS,
+  isNamedSourceKind,
+  type ConnectRequest,
+  type ConnectResult,
+  type NewSample,
+} from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
@@ -7,19 +14,6 @@ import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repositor
 import type { SourcesService } from '../sources/sources.service';
 import type { IngestTokenRow, IngestTokensRepository } from './ingest-tokens.repository';
 import { readPushedSamples } from './ingest-payload';
-
-/** Platforms whose data only an app on the phone can read, and so push to us. */
-export const PLATFORM_KINDS = ['apple_healthkit', 'google_health_connect'] as const;
-/** SPEC §3's generic kinds: a source the person names ("Omron cuff"), fed by this URL, imports or entry. */
-export const NAMED_KINDS = [
-  'fitness_tracker',
-  'nutrition_app',
-  'health_platform',
-  'medical_device',
-  'sleep_tracker',
-  'mental_health',
-] as const;
-export const INGEST_KINDS: readonly string[] = [...PLATFORM_KINDS, ...NAMED_KINDS];
 
 /** Samples written per transaction, so one large post never holds the user's writes for long. */
 const WRITE_BATCH = 20_000;
@@ -64,7 +58,7 @@ export class IngestService {
 
   /** `connect` of a push source: marks it in use (named, for generic kinds) and answers its ingest URL. */
   async connect(userId: string, kind: string, input: ConnectRequest): Promise<ConnectResult> {
-    const named = (NAMED_KINDS as readonly string[]).includes(kind);
+    const named = isNamedSourceKind(kind);
     let settings: { name: string } | undefined;
     if (named) {
       const name = input.name ?? (await this.deps.sources.settingsOf(userId, kind)).name;
@@ -149,7 +143,7 @@ export class IngestService {
   }
 
   private check(kind: string): void {
-    if (!INGEST_KINDS.includes(kind)) throw notFound('Ingest URL');
+    if (!(INGEST_KINDS as readonly string[]).includes(kind)) throw notFound('Ingest URL');
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ConnectResult } from '@healthfolio/core';
+import { isNamedSourceKind, type ConnectResult } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,7 +21,7 @@ import { formatDate, timeAgo } from '../sources/source-text';
 import { useNow } from '../sources/use-now';
 import { CopyableUrl } from './CopyableUrl';
 import { rotateIngest, type IngestStatus } from './ingest-api';
-import { guideFor, isNamedKind, receivedText } from './ingest-text';
+import { guideFor, receivedText } from './ingest-text';
 import { OwnJsonHelp } from './OwnJsonHelp';
 import { ingestKeys, useIngestStatus } from './queries';
 
@@ -33,7 +33,7 @@ import { ingestKeys, useIngestStatus } from './queries';
 export function IngestDialog({ source, onClose, onConnected, onImportInstead }: ConnectDialogProps) {
   const titleId = useId();
   const { kind } = source;
-  const named = isNamedKind(kind);
+  const named = isNamedSourceKind(kind);
   const guide = guideFor(kind);
   const queryClient = useQueryClient();
   const actions = useSourceActions(kind);

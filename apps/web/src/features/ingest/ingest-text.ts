@@ -1,18 +1,5 @@
 import type { SourceKind } from '@healthfolio/core';
 
-/** Kinds that take data through a personal ingest URL. */
-export const PLATFORM_KINDS = ['apple_healthkit', 'google_health_connect'] as const;
-export const NAMED_KINDS = [
-  'fitness_tracker',
-  'nutrition_app',
-  'health_platform',
-  'medical_device',
-  'sleep_tracker',
-  'mental_health',
-] as const satisfies readonly SourceKind[];
-
-export const isNamedKind = (kind: string): boolean => (NAMED_KINDS as readonly string[]).includes(kind);
-
 export interface SetupGuide {
   intro: string;
   steps: string[];

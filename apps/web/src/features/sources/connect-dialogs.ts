@@ -1,4 +1,4 @@
-import type { ConnectResult, DataSource, SourceKind } from '@healthfolio/core';
+import { INGEST_KINDS, type ConnectResult, type DataSource, type SourceKind } from '@healthfolio/core';
 import type { ComponentType } from 'react';
 import { IngestDialog } from '../ingest/IngestDialog';
 import { EhrEndpointDialog } from './EhrEndpointDialog';
@@ -28,24 +28,8 @@ export const connectDialogs: Partial<Record<SourceKind, ComponentType<ConnectDia
   myfitnesspal: InstructionsDialog,
   quest_diagnostics: InstructionsDialog,
   labcorp: InstructionsDialog,
-  apple_healthkit: IngestDialog,
-  google_health_connect: IngestDialog,
-  fitness_tracker: IngestDialog,
-  nutrition_app: IngestDialog,
-  health_platform: IngestDialog,
-  medical_device: IngestDialog,
-  sleep_tracker: IngestDialog,
-  mental_health: IngestDialog,
+  ...Object.fromEntries(INGEST_KINDS.map((kind) => [kind, IngestDialog])),
 };
 
 /** Kinds whose dialog also manages the connection once made (an ingest URL's status and rotation). */
-export const manageDialogs: ReadonlySet<SourceKind> = new Set<SourceKind>([
-  'apple_healthkit',
-  'google_health_connect',
-  'fitness_tracker',
-  'nutrition_app',
-  'health_platform',
-  'medical_device',
-  'sleep_tracker',
-  'mental_health',
-]);
+export const manageDialogs: ReadonlySet<SourceKind> = new Set<SourceKind>(INGEST_KINDS);
