@@ -7,7 +7,7 @@ import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
 import type { SampleRow } from './sample-row';
-import { SamplesRepository, type DaySampleRow } from './samples.repository';
+import { SamplesRepository, type DaySample } from './samples.repository';
 
 /** Adds rows[from, to) to per-stream day aggregates; sorted input touches the map once per run. */
 /** What a stream's day aggregate needs of a sample. */
@@ -123,7 +123,7 @@ export class RollupMaintainer {
   /** Recomputes stream and merged rows of the days from their samples. */
   async refreshDays(kind: string, days: readonly number[]): Promise<void> {
     const samples = await this.samples.forDays(this.userId, kind, days);
-    const rows = samples.map((s) => ({ ...s, kind }));
+    const rows = samples.map((s) => ({ ...s, kind, start_at: s.start }));
     const groups = new Map<string, RollupValues>();
     aggregateInto(groups, rows, 0, rows.length);
     await this.rollups.deleteDays(this.userId, kind, days);
@@ -177,13 +177,13 @@ export class RollupMaintainer {
   private async putMerged(
     kind: string,
     days: readonly number[],
-    samples: readonly DaySampleRow[],
+    samples: readonly DaySample[],
   ): Promise<void> {
     if (days.length === 0) return;
     const metric = getMetric(kind);
     const rank = rankFunction(kind, await this.priorities.list(this.userId, kind));
     const wanted = new Set(days);
-    const byDay = new Map<number, DaySampleRow[]>();
+    const byDay = new Map<number, DaySample[]>();
     for (const s of samples) {
       if (!wanted.has(s.local_day)) continue;
       const list = byDay.get(s.local_day);
@@ -192,17 +192,7 @@ export class RollupMaintainer {
     }
     const merged: RollupValues[] = [];
     for (const [day, list] of byDay) {
-      const m = mergeStreams(
-        list.map((s) => ({
-          start: s.start_at,
-          end: s.end_at,
-          value: s.value,
-          source: s.source,
-          device: s.device,
-        })),
-        metric?.aggregation ?? 'avg',
-        rank,
-      );
+      const m = mergeStreams(list, metric?.aggregation ?? 'avg', rank);
       merged.push({
         kind,
         local_day: day,

@@ -1,17 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SamplesTable } from '../../db/schema';
+import type { MergeSample } from './merge';
 import type { SampleRow } from './sample-row';
 import { DAY_MS } from './time';
 
 export type StoredSampleRow = Selectable<SamplesTable>;
 
-/** What the priority merge needs of a sample. */
-export interface DaySampleRow {
-  start_at: number;
-  end_at: number;
-  value: number;
-  source: string;
-  device: string | null;
+/** What the priority merge needs of a sample, with its local day: read as the merge takes it, uncopied. */
+export interface DaySample extends MergeSample {
   local_day: number;
 }
 
@@ -28,13 +24,13 @@ export class SamplesRepository {
     kind: string,
     days: readonly number[],
     source?: string,
-  ): Promise<DaySampleRow[]> {
+  ): Promise<DaySample[]> {
     if (days.length === 0) return [];
     const lo = Math.min(...days) * DAY_MS - DAY_MARGIN_MS;
     const hi = (Math.max(...days) + 1) * DAY_MS + DAY_MARGIN_MS;
     let query = this.db
       .selectFrom('samples')
-      .select(['start_at', 'end_at', 'value', 'source', 'device', 'local_day'])
+      .select(['start_at as start', 'end_at as end', 'value', 'source', 'device', 'local_day'])
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
       .where('start_at', '>=', lo)

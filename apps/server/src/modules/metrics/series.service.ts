@@ -14,7 +14,7 @@ import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type DayTotals } from './rollups.repository';
 import { pairKey, toPairItem, toSampleItem } from './sample-item';
-import { SamplesRepository } from './samples.repository';
+import { SamplesRepository, type DaySample } from './samples.repository';
 import {
   DAY_MS,
   dateToDay,
@@ -185,18 +185,14 @@ export class SeriesService {
     if (several.size === 0 || source === undefined) return days;
     const metric = getMetric(kind);
     const rank = rankFunction(kind, await this.priorities.list(userId, kind));
-    const samples = await this.samples.forDays(userId, kind, [...several], source);
+    const byDay = new Map<number, DaySample[]>();
+    for (const s of await this.samples.forDays(userId, kind, [...several], source)) {
+      const list = byDay.get(s.local_day);
+      if (list) list.push(s);
+      else byDay.set(s.local_day, [s]);
+    }
     for (const day of several) {
-      const list = samples
-        .filter((s) => s.local_day === day)
-        .map((s) => ({
-          start: s.start_at,
-          end: s.end_at,
-          value: s.value,
-          source: s.source,
-          device: s.device,
-        }));
-      days.set(day, statsOfSamples(list, metric?.aggregation ?? 'avg', rank));
+      days.set(day, statsOfSamples(byDay.get(day) ?? [], metric?.aggregation ?? 'avg', rank));
     }
     return days;
   }

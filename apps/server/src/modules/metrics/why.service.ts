@@ -23,14 +23,7 @@ export class WhyService {
     const kind = metric.components?.[0] ?? metric.kind;
     const aggregation = metric.aggregation;
     const rank = rankFunction(kind, await this.priorities.list(userId, kind));
-    const rows = await this.samples.forDays(userId, kind, [dateToDay(date)]);
-    const samples: MergeSample[] = rows.map((s) => ({
-      start: s.start_at,
-      end: s.end_at,
-      value: s.value,
-      source: s.source,
-      device: s.device,
-    }));
+    const samples: MergeSample[] = await this.samples.forDays(userId, kind, [dateToDay(date)]);
     const merged = mergeStreams(samples, aggregation, rank);
     const byStream = new Map<string, MergeSample[]>();
     for (const s of samples) {
