@@ -13,11 +13,11 @@ import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
+import { LoadError } from '../features/layout/LoadError';
 import {
   AddMeasurementDialog,
   DashboardSkeleton,
   MetricGroups,
-  MetricsError,
   useMetricsSummary,
 } from '../features/metrics';
 
@@ -52,7 +52,13 @@ export function DashboardPage() {
     <>
       <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
-      {summary.isError && <MetricsError error={summary.error} onRetry={() => void summary.refetch()} />}
+      {summary.isError && (
+        <LoadError
+          title="Your metrics could not be loaded"
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+        />
+      )}
       {summary.isSuccess && items.length === 0 && (
         <EmptyState
           icon={<MonitorHeartOutlined />}

@@ -1,6 +1,4 @@
 import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -8,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { toApiError } from '../../lib/api';
 import { EmptyState } from '../layout/EmptyState';
+import { LoadError } from '../layout/LoadError';
 import { ClinicalSection } from './ClinicalSection';
 import { SECTIONS } from './clinical-text';
 import { useClinicalSummary } from './queries';
@@ -33,17 +31,11 @@ export function ClinicalView() {
   }
   if (summary.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void summary.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>Your clinical records could not be loaded</AlertTitle>
-        {toApiError(summary.error).message}
-      </Alert>
+      <LoadError
+        title="Your clinical records could not be loaded"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
     );
   }
   const { total, categories, sources } = summary.data;

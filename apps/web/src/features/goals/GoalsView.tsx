@@ -1,6 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Goal } from '@healthfolio/core';
 import { useState } from 'react';
-import { toApiError } from '../../lib/api';
+import { LoadError } from '../layout/LoadError';
 import { useUnitSystem } from '../metrics/use-unit-system';
 import { DeleteGoalDialog } from './DeleteGoalDialog';
 import { emptyGoalForm, formFromGoal, type GoalForm } from './goal-form';
@@ -60,17 +58,11 @@ export function GoalsView() {
         </Grid>
       )}
       {goals.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void goals.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>Your goals could not be loaded</AlertTitle>
-          {toApiError(goals.error).message}
-        </Alert>
+        <LoadError
+          title="Your goals could not be loaded"
+          error={goals.error}
+          onRetry={() => void goals.refetch()}
+        />
       )}
       {goals.isSuccess && items.length === 0 && <GoalsEmpty onCreate={create} />}
       {items.length > 0 && (

@@ -13,7 +13,7 @@ import { useUnitSystem } from '../metrics/use-unit-system';
 import { InsightCard } from './InsightCard';
 import { InsightFilters } from './InsightFilters';
 import { NoInsights, NoMatchingInsights } from './InsightsEmpty';
-import { InsightsError } from './InsightsError';
+import { LoadError } from '../layout/LoadError';
 import { useDismissInsight, useInsights, useRefreshInsights } from './queries';
 import { useInsightFilters } from './use-insight-filters';
 
@@ -88,7 +88,13 @@ export function InsightsView() {
         </Alert>
       )}
       {insights.isPending && <InsightsSkeleton />}
-      {insights.isError && <InsightsError error={insights.error} onRetry={() => void insights.refetch()} />}
+      {insights.isError && (
+        <LoadError
+          title="Your insights could not be loaded"
+          error={insights.error}
+          onRetry={() => void insights.refetch()}
+        />
+      )}
       {insights.isSuccess && items.length === 0 && !filtered && <NoInsights />}
       {insights.isSuccess && items.length === 0 && filtered && <NoMatchingInsights onClear={filters.clear} />}
       {items.length > 0 && (

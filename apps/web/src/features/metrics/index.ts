@@ -2,6 +2,5 @@
 export { AddMeasurementDialog } from './AddMeasurementDialog';
 export { DashboardSkeleton } from './DashboardSkeleton';
 export { MetricGroups } from './MetricGroups';
-export { MetricsError } from './MetricsError';
 export { metricsKeys, useAddMeasurement, useMetricsSummary, useMetricSeries, useMetricsWhy } from './queries';
 export { useUnitSystem } from './use-unit-system';

@@ -3,8 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { toApiError } from '../../lib/api';
 
-/** The API's own message, and a way to try again. */
-export function InsightsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A view whose data did not load: what, the API's own message, and a way to try again. */
+export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
     <Alert
       severity="error"
@@ -14,7 +14,7 @@ export function InsightsError({ error, onRetry }: { error: unknown; onRetry: () 
         </Button>
       }
     >
-      <AlertTitle>Your insights could not be loaded</AlertTitle>
+      <AlertTitle>{title}</AlertTitle>
       {toApiError(error).message}
     </Alert>
   );
