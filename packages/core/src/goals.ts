@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { metricKindSchema } from './metrics/catalogue';
+import { getMetric, metricKindSchema } from './metrics/catalogue';
+import { unitLabel } from './units/display';
 
 /** daily: every local day · weekly: every Monday-to-Sunday week · by_date: once, by the deadline. */
 export const goalPeriods = ['daily', 'weekly', 'by_date'] as const;
@@ -82,3 +83,25 @@ export type Goal = z.infer<typeof goalSchema>;
 
 export const goalListSchema = z.object({ items: z.array(goalSchema) });
 export type GoalList = z.infer<typeof goalListSchema>;
+
+const titleNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * "Steps at least 10,000 a day", "Weight at most 75 kg by 2027-06-01": the title the server gives a goal
+ * created without one, in the unit its target was typed in. The web recognises such titles by it.
+ */
+export function defaultGoalTitle(
+  metric: string,
+  target: number,
+  unit: string,
+  direction: string,
+  period: string,
+  deadline: string | null,
+): string {
+  const label = getMetric(metric)?.label ?? metric;
+  const bound = direction === 'at_most' ? 'at most' : 'at least';
+  const shown = unitLabel(unit);
+  const shownUnit = shown && shown !== '1' ? ` ${shown}` : '';
+  const when = period === 'daily' ? ' a day' : period === 'weekly' ? ' a week' : ` by ${deadline ?? ''}`;
+  return `${label} ${bound} ${titleNumber.format(target)}${shownUnit}${when}`;
+}

@@ -1,11 +1,4 @@
-import {
-  getMetric,
-  goalDirections,
-  goalPeriods,
-  unitLabel,
-  type Goal,
-  type GoalProgress,
-} from '@healthfolio/core';
+import { getMetric, goalDirections, goalPeriods, type Goal, type GoalProgress } from '@healthfolio/core';
 import type { GoalSpec } from '@healthfolio/insights';
 import { dayToDate } from '../metrics/time';
 import type { GoalRow } from './goals.repository';
@@ -43,23 +36,4 @@ export function presentGoal(row: GoalRow, progress: GoalProgress): Goal {
     createdAt: new Date(row.created_at).toISOString(),
     progress,
   };
-}
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** "Steps at least 10,000 a day", "Weight at most 75 kg by 2027-06-01": the title when none is given. */
-export function defaultGoalTitle(
-  metric: string,
-  target: number,
-  unit: string,
-  direction: string,
-  period: string,
-  deadline: string | null,
-): string {
-  const label = getMetric(metric)?.label ?? metric;
-  const bound = direction === 'at_most' ? 'at most' : 'at least';
-  const label_ = unitLabel(unit);
-  const shownUnit = label_ && label_ !== '1' ? ` ${label_}` : '';
-  const when = period === 'daily' ? ' a day' : period === 'weekly' ? ' a week' : ` by ${deadline ?? ''}`;
-  return `${label} ${bound} ${numberFormat.format(target)}${shownUnit}${when}`;
 }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { getMetric, toCanonical, UnitError, type Goal, type GoalInput } from '@healthfolio/core';
+import {
+  defaultGoalTitle,
+  getMetric,
+  toCanonical,
+  UnitError,
+  type Goal,
+  type GoalInput,
+} from '@healthfolio/core';
 import { goalProgress, type DailySeries } from '@healthfolio/insights';
 import { AppError, notFound } from '../../http/errors';
 import type { InsightDataRepository } from '../insights/insight-data.repository';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { dateToDay, localDayIn } from '../metrics/time';
-import { defaultGoalTitle, presentGoal, toGoalSpec } from './goal-spec';
+import { presentGoal, toGoalSpec } from './goal-spec';
 import type { GoalRow, GoalsRepository } from './goals.repository';
 
 /** Days of history read for progress: streaks and predictions look back at most this far. */

@@ -1,10 +1,8 @@
-import { getConverter, getMetric, unitLabel, type Goal } from '@healthfolio/core';
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+import { defaultGoalTitle, getConverter, getMetric, type Goal } from '@healthfolio/core';
 
 /**
  * Whether the title is the one the server made because none was given ("Steps at least 10,000 a day",
- * apps/server/src/modules/goals/goal-spec.ts). The server wrote it in the unit the target was typed
+ * `defaultGoalTitle`). The server wrote it in the unit the target was typed
  * in, which the goal no longer records, so each unit the target may have been typed in is tried.
  * Such a title is the target in other words: the card shows its own sentence in the user's units
  * instead, and an edit leaves the title empty so the server writes it anew for the new target.
@@ -12,9 +10,6 @@ const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }
 export function isDefaultTitle(goal: Goal): boolean {
   const metric = getMetric(goal.metric);
   if (!metric?.unit) return false;
-  const bound = goal.direction === 'at_most' ? 'at most' : 'at least';
-  const when =
-    goal.period === 'daily' ? ' a day' : goal.period === 'weekly' ? ' a week' : ` by ${goal.deadline ?? ''}`;
   const units = new Set([
     goal.unit,
     metric.display?.metric.unit,
@@ -30,9 +25,8 @@ export function isDefaultTitle(goal: Goal): boolean {
     } catch {
       continue;
     }
-    const label = unitLabel(unit);
-    const shown = label && label !== '1' ? ` ${label}` : '';
-    if (goal.title === `${metric.label} ${bound} ${numberFormat.format(target)}${shown}${when}`) return true;
+    const title = defaultGoalTitle(goal.metric, target, unit, goal.direction, goal.period, goal.deadline);
+    if (goal.title === title) return true;
   }
   return false;
 }
