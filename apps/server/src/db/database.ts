@@ -28,8 +28,8 @@ export function openDatabase(database: Config['database']): Db {
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
   // A new database gets 16 KiB pages (an existing one keeps its own): a sample row is ~200 bytes with
-  // its index entry, and bigger pages make bulk imports ~15 % faster and reading a day's samples back
-  // through the (user, kind, start) index ~25 % faster (apps/server/bench/import.bench.ts).
+  // its index entry, and bigger pages halve the WAL commits of a bulk import (1.2 → 0.6 s for 1 M
+  // Records, apps/server/bench/import.bench.ts) and make reading a day's samples back faster.
   sqlite.pragma('page_size = 16384');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

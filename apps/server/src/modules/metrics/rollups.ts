@@ -9,13 +9,13 @@ import { MERGED, RollupsRepository, type RollupValues } from './rollups.reposito
 import type { SampleRow } from './sample-row';
 import { SamplesRepository, type DaySample } from './samples.repository';
 
-/** Adds rows[from, to) to per-stream day aggregates; sorted input touches the map once per run. */
 /** What a stream's day aggregate needs of a sample. */
 export type AggregatedSample = Pick<
   SampleRow,
   'kind' | 'local_day' | 'source' | 'device' | 'value' | 'start_at'
 >;
 
+/** Adds rows[from, to) to per-stream day aggregates; sorted input touches the map once per run. */
 export function aggregateInto(
   groups: Map<string, RollupValues>,
   rows: readonly AggregatedSample[],

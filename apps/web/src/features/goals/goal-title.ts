@@ -1,9 +1,9 @@
 import { defaultGoalTitle, getConverter, getMetric, type Goal } from '@healthfolio/core';
 
 /**
- * Whether the title is the one the server made because none was given ("Steps at least 10,000 a day",
- * `defaultGoalTitle`). The server wrote it in the unit the target was typed
- * in, which the goal no longer records, so each unit the target may have been typed in is tried.
+ * Whether the title is the one the server made because none was given (`defaultGoalTitle`: "Steps at
+ * least 10,000 a day"). The server wrote it in the unit the target was typed in, which the goal no
+ * longer records, so each unit the target may have been typed in is tried.
  * Such a title is the target in other words: the card shows its own sentence in the user's units
  * instead, and an edit leaves the title empty so the server writes it anew for the new target.
  */
