@@ -2,11 +2,13 @@
  * Sync speed: `npx tsx apps/server/bench/sources.bench.ts [--days 365] [--only oura,strava]`
  *
  * For every connector: its fake on loopback (a generated year), a server on a fresh SQLite file pointed at
- * it, the person connecting (OAuth consent, or a password for Peloton and Eight Sleep) and a sync of `--days`
- * days. Measured: the sync's wall time, the requests it made and the samples it wrote. Baseline in the same
+ * it, the person connecting (OAuth consent, or a password for Peloton, Eight Sleep and FreeStyle Libre) and a
+ * sync of `--days` days (LibreLinkUp serves only its recent graph and logbook). SMART on FHIR has its own bench
+ * (smart-sync.bench.ts); the report builder, a feed of the person's own, is left out. Measured: the sync's wall time, the requests it made and the samples it wrote. Baseline in the same
  * run: the connector's own pages fetched and mapped straight from the fake with no server and no database —
  * what the provider and the mapping alone cost — so the ratio is the framework's and the database's share.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
-import { exchangeCode } from '../src/modules/sources/oauth';
+import { exchangeCode, newCodeVerifier } from '../src/modules/sources/oauth';
 import { createProviderHttp } from '../src/modules/sources/provider-http';
 import { connectThroughConsent, fakeEnv, startFake } from '../test/sources/helpers';
 
@@ -55,17 +57,24 @@ async function baseline(connector: Connector): Promise<{ ms: number; samples: nu
         redirect_uri: 'http://127.0.0.1/cb',
         state: 's',
       });
+      // Providers that require PKCE (Blue Button) see the S256 challenge of a verifier sent with the code.
+      const verifier = oauth.pkce ? newCodeVerifier() : null;
+      if (verifier) {
+        form.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+        form.set('code_challenge_method', 'S256');
+      }
       const approve = await fetch(`${fake.url}${oauth.authorizePath}`, {
         method: 'POST',
         body: form,
         redirect: 'manual',
       });
       const code = new URL(approve.headers.get('location')!).searchParams.get('code')!;
-      tokens = await exchangeCode(connector.manifest, endpoints, code, 'http://127.0.0.1/cb', null, now);
+      tokens = await exchangeCode(connector.manifest, endpoints, code, 'http://127.0.0.1/cb', verifier, now);
     }
     let requests = 0;
     const http = createProviderHttp({
-      baseUrl: fake.url,
+      // LibreLinkUp's region redirect moves the API, as the server's connection does.
+      baseUrl: String(tokens.extra?.apiBaseUrl ?? fake.url),
       providerName: connector.manifest.kind,
       tokens: () => tokens,
       refresh: () => Promise.resolve(tokens),
@@ -81,6 +90,7 @@ async function baseline(connector: Connector): Promise<{ ms: number; samples: nu
       cursor: null,
       timeZone: 'America/New_York',
       signal: new AbortController().signal,
+      extra: tokens.extra ?? {},
     })) {
       samples += connector.normalize(page, { timeZone: 'America/New_York' }).length;
     }
@@ -169,6 +179,8 @@ for (const connector of connectors) {
   if (only && !only.includes(kind)) continue;
   // SMART on FHIR kinds read clinical records, not a year of one person's device: smart-sync.bench.ts.
   if (connector.manifest.oauth?.discovery === 'smart') continue;
+  // The report builder pulls the person's own feed, set up with a URL and key, not a provider's year.
+  if (!connector.login && !connector.manifest.oauth) continue;
   const bare = await baseline(connector);
   const full = await throughServer(connector);
   rows.push({
