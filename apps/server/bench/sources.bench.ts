@@ -3,10 +3,11 @@
  *
  * For every connector: its fake on loopback (a generated year), a server on a fresh SQLite file pointed at
  * it, the person connecting (OAuth consent, or a password for Peloton, Eight Sleep and FreeStyle Libre) and a
- * sync of `--days` days (LibreLinkUp serves only its recent graph and logbook). SMART on FHIR has its own bench
- * (smart-sync.bench.ts); the report builder, a feed of the person's own, is left out. Measured: the sync's wall time, the requests it made and the samples it wrote. Baseline in the same
- * run: the connector's own pages fetched and mapped straight from the fake with no server and no database —
- * what the provider and the mapping alone cost — so the ratio is the framework's and the database's share.
+ * sync of `--days` days (LibreLinkUp serves only its recent graph and logbook). SMART on FHIR has its own
+ * bench (smart-sync.bench.ts); the report builder, a feed of the person's own, is left out. Measured: the
+ * sync's wall time, the requests it made and the samples it wrote. Baseline in the same run: the connector's
+ * own pages fetched and mapped straight from the fake with no server and no database — what the provider
+ * and the mapping alone cost — so the ratio is the framework's and the database's share.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
