@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { clientAddress, expect, login, test, type TestUser } from './fixtures';
-import { AppLayout, LoginPage, SettingsPage } from './pages';
+import { AppLayout, DashboardPage, LoginPage, SettingsPage } from './pages';
 import type { APIRequestContext } from '@playwright/test';
 
 // These tests walk whole flows (several sign-ins, mails, downloads): more time than a page check.
@@ -217,6 +217,12 @@ test.describe('the settings page (issue 3 item 6)', () => {
     await page.goto('/dashboard');
     await profile;
     await expect(new AppLayout(page).logoutButton).toBeVisible();
+    // The idle clock is armed once the layout has the profile (it records the start in storage), and the
+    // page has loaded: a page chunk still loading when the clock jumps 14 minutes would count as failed.
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('healthfolio.lastActivity')))
+      .not.toBeNull();
+    await expect(new DashboardPage(page).heading).toBeVisible();
     await page.clock.fastForward('14:00');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.clock.fastForward('01:05');

@@ -32,6 +32,9 @@ export class AppLayout {
   /** A navigation entry; on small screens the temporary drawer is opened first. */
   async navItem(text: NavEntry): Promise<Locator> {
     await this.main.waitFor();
+    // While a temporary drawer is still closing, the page behind it is aria-hidden and the menu
+    // button cannot be found by its role.
+    await this.page.locator('.MuiDrawer-modal').waitFor({ state: 'hidden' });
     let nav = this.nav.filter({ visible: true });
     if (await this.menuButton.isVisible()) {
       await this.menuButton.click();
