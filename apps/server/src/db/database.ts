@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { AppMigrationProvider } from './migrations';
@@ -16,7 +16,24 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema holding our tables (and the migration bookkeeping). */
   schema?: string;
+  /**
+   * SQLite only: runs a read on the one connection and answers its rows as arrays. Building an object
+   * per row costs a third of reading a large import's days back for the priority merge (720k samples:
+   * 1.3 → 0.85 s). Only for reads inside a transaction this process holds (see `arraysInTransaction`):
+   * outside one, another request's open transaction could be on the connection.
+   */
+  readArrays?: ReadArrays;
   close(): Promise<void>;
+}
+
+export type ReadArrays = (text: string, params: readonly unknown[]) => unknown[][];
+
+/** `db`'s array reader when `trx` is a transaction of it; Kysely then holds the connection for `trx`. */
+export function arraysInTransaction(
+  db: Pick<Db, 'readArrays'>,
+  trx: Kysely<Database>,
+): ReadArrays | undefined {
+  return trx.isTransaction ? db.readArrays : undefined;
 }
 
 export function openDatabase(database: Config['database']): Db {
@@ -36,32 +53,37 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+    dialect: new SqliteDialect({
+      database: { close: () => sqlite.close(), prepare: statementCache(sqlite) },
+    }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const arrayReads = statementCache(sqlite, (statement) => statement.raw(true));
+  const readArrays: ReadArrays = (text, params) => arrayReads(text).all(...params) as unknown[][];
+  return { kysely, dialect: 'sqlite', readArrays, close: () => kysely.destroy() };
 }
 
-/** SQL texts whose prepared statements are kept: the bulk sample insert, prepared once per chunk size. */
-const CACHED_SQL = /^insert into samples \(/;
+/** Prepared statements kept per connection; past this many, the least recently prepared goes. */
+const STATEMENTS_KEPT = 256;
 
 /**
- * better-sqlite3 as Kysely sees it, reusing the prepared statements of the bulk insert instead of
- * compiling a 500-row statement for every chunk. Only `run` statements are cached, never ones a
- * stream may be iterating.
+ * Prepares a SQL text once and reuses its statement: SQLite then parses and plans each query once, not
+ * on every call (a 500-row sample insert, a day's rollup upsert, a session lookup). A statement still
+ * being iterated is not handed out again (Kysely holds the connection for a stream, so this is a guard).
  */
-function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      if (!CACHED_SQL.test(text)) return sqlite.prepare(text);
-      let statement = cache.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        cache.set(text, statement);
-      }
-      return statement;
-    },
+function statementCache(
+  sqlite: SQLite.Database,
+  configure: (statement: SQLite.Statement) => SQLite.Statement = (statement) => statement,
+): (text: string) => SQLite.Statement {
+  const kept = new Map<string, SQLite.Statement>();
+  return (text) => {
+    const statement = kept.get(text);
+    if (statement && !statement.busy) return statement;
+    const prepared = configure(sqlite.prepare(text));
+    if (!statement) {
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(text, prepared);
+    }
+    return prepared;
   };
 }
 

@@ -76,6 +76,21 @@ describe('mergeStreams', () => {
     expect(merged.max).toBe(70);
   });
 
+  it('merges the same whatever order the samples come in', () => {
+    // The watch is off 08:20–08:40; the phone fills the gap; a Garmin reading overlaps both.
+    const samples: MergeSample[] = [
+      ...walk('apple_healthkit', 'Apple Watch', 100, t0, 20),
+      ...walk('apple_healthkit', 'Apple Watch', 100, t0 + 40 * minute, 20),
+      ...walk('apple_healthkit', 'iPhone', 90, t0, 60),
+      { start: t0 + 15 * minute, end: t0 + 45 * minute, value: 3000, source: 'garmin', device: 'Watch' },
+    ];
+    const inOrder = mergeStreams(samples, 'sum', rank);
+    expect(inOrder.sum).toBe(40 * 100 + 3000 * (20 / 30) + 0);
+    expect(mergeStreams([...samples].reverse(), 'sum', rank)).toEqual(inOrder);
+    const interleaved = samples.filter((_, i) => i % 2 === 0).concat(samples.filter((_, i) => i % 2 === 1));
+    expect(mergeStreams(interleaved, 'sum', rank)).toEqual(inOrder);
+  });
+
   it('keeps a single stream as it is', () => {
     const merged = mergeStreams(walk('oura', 'Oura Ring', 10, t0, 3), 'sum', () => 0);
     expect(merged).toMatchObject({ count: 3, sum: 30, min: 10, max: 10 });

@@ -40,42 +40,80 @@ export const INSTANT_COVERAGE_MS = 60_000;
 
 export const streamKey = (source: string, device: string | null) => `${source}\u0000${device ?? ''}`;
 
-type Interval = [number, number];
-
-/** Sorted, disjoint intervals; `add` merges, `overlap` measures. */
+/**
+ * Sorted, disjoint intervals in two parallel arrays (a day's merge builds thousands; tuples would be one
+ * allocation each). `addAll` merges, `overlap` and `covers` find their place by binary search.
+ */
 class Coverage {
-  private readonly intervals: Interval[] = [];
+  private starts: number[] = [];
+  private ends: number[] = [];
 
   overlap(start: number, end: number): number {
     let total = 0;
-    for (const [s, e] of this.intervals) {
+    for (let i = this.firstEndingAfter(start); i < this.starts.length; i++) {
+      const s = this.starts[i]!;
       if (s >= end) break;
-      if (e <= start) continue;
-      total += Math.min(e, end) - Math.max(s, start);
+      total += Math.min(this.ends[i]!, end) - Math.max(s, start);
     }
     return total;
   }
 
   covers(t: number): boolean {
-    return this.intervals.some(([s, e]) => s <= t && t < e);
+    const i = this.firstEndingAfter(t);
+    return i < this.starts.length && this.starts[i]! <= t;
   }
 
-  addAll(items: Interval[]): void {
-    const all = [...this.intervals, ...items].sort((a, b) => a[0] - b[0]);
-    this.intervals.length = 0;
-    for (const [s, e] of all) {
-      const last = this.intervals[this.intervals.length - 1];
-      if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-      else this.intervals.push([s, e]);
+  /** The first interval ending after t: disjoint sorted intervals have sorted ends too. */
+  private firstEndingAfter(t: number): number {
+    let lo = 0;
+    let hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ends[mid]! <= t) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  }
+
+  /** Adds intervals given as [start0, end0, start1, end1, …], in any order. */
+  addAll(spans: number[]): void {
+    const order = Array.from({ length: spans.length / 2 }, (_, i) => i);
+    if (!isSortedByStart(spans)) order.sort((a, b) => spans[2 * a]! - spans[2 * b]!);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const push = (s: number, e: number) => {
+      const last = ends.length - 1;
+      if (last >= 0 && s <= ends[last]!) ends[last] = Math.max(ends[last]!, e);
+      else {
+        starts.push(s);
+        ends.push(e);
+      }
+    };
+    // Both sequences are sorted by start: one merging pass.
+    let i = 0;
+    let j = 0;
+    while (i < this.starts.length || j < order.length) {
+      const older = j >= order.length || (i < this.starts.length && this.starts[i]! <= spans[2 * order[j]!]!);
+      if (older) {
+        push(this.starts[i]!, this.ends[i]!);
+        i++;
+      } else {
+        const k = order[j++]!;
+        push(spans[2 * k]!, spans[2 * k + 1]!);
+      }
+    }
+    this.starts = starts;
+    this.ends = ends;
   }
 }
 
-function spanOf(sample: MergeSample): Interval {
-  if (sample.end > sample.start) return [sample.start, sample.end];
-  const half = INSTANT_COVERAGE_MS / 2;
-  return [sample.start - half, sample.start + half];
+function isSortedByStart(spans: readonly number[]): boolean {
+  for (let i = 2; i < spans.length; i += 2) if (spans[i]! < spans[i - 2]!) return false;
+  return true;
 }
+
+const sameStream = (a: MergeSample, b: MergeSample) =>
+  a.source === b.source && (a.device ?? '') === (b.device ?? '');
 
 /**
  * Merges one metric's samples for one slice of time (a day). `rankOf` gives each stream's priority,
@@ -86,14 +124,18 @@ export function mergeStreams(
   aggregation: 'sum' | 'avg' | 'last',
   rankOf: (source: string, device: string | null) => number,
 ): MergeResult {
-  const byStream = new Map<string, MergeSample[]>();
+  // A day has a handful of streams and a stream's samples mostly follow each other: the group of the
+  // previous sample is tried first, then the few others.
+  const groups: MergeSample[][] = [];
+  let group: MergeSample[] | undefined;
   for (const s of samples) {
-    const key = streamKey(s.source, s.device);
-    const list = byStream.get(key);
-    if (list) list.push(s);
-    else byStream.set(key, [s]);
+    if (!group || !sameStream(group[0]!, s)) {
+      group = groups.find((g) => sameStream(g[0]!, s));
+      if (!group) groups.push((group = []));
+    }
+    group.push(s);
   }
-  const streams = [...byStream.values()]
+  const streams = groups
     .map((list) => ({ list, rank: rankOf(list[0]!.source, list[0]!.device) }))
     .sort(
       (a, b) =>
@@ -124,11 +166,13 @@ export function mergeStreams(
       samplesUsed: 0,
       msWon: 0,
     };
-    const spans: Interval[] = [];
+    const spans: number[] = [];
     for (const sample of list) {
-      const [s, e] = spanOf(sample);
-      const free = e - s - covered.overlap(s, e);
+      // An instant sample stands for INSTANT_COVERAGE_MS around it.
       const isInstant = sample.end <= sample.start;
+      const s = isInstant ? sample.start - INSTANT_COVERAGE_MS / 2 : sample.start;
+      const e = isInstant ? sample.start + INSTANT_COVERAGE_MS / 2 : sample.end;
+      const free = e - s - covered.overlap(s, e);
       let share: number;
       if (aggregation === 'sum') {
         share = isInstant ? (covered.covers(sample.start) ? 0 : 1) : free / (e - s);
@@ -136,7 +180,7 @@ export function mergeStreams(
         // A reading either counts whole or not at all: an average of half a reading means nothing.
         share = covered.covers(isInstant ? sample.start : (s + e) / 2) ? 0 : 1;
       }
-      spans.push([s, e]);
+      spans.push(s, e);
       if (share <= 0) continue;
       const value = aggregation === 'sum' ? sample.value * share : sample.value;
       contribution.samplesUsed += 1;

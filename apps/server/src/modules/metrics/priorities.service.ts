@@ -57,7 +57,7 @@ export class PrioritiesService {
       for (const kind of metric.components ?? [metric.kind]) {
         await new PrioritiesRepository(trx).replace(userId, kind, entries);
         const days = await new RollupsRepository(trx, this.db.dialect).multiStreamDays(userId, kind);
-        await new RollupMaintainer(trx, this.db.dialect, userId).remergeDays(kind, days);
+        await new RollupMaintainer(trx, this.db, userId).remergeDays(kind, days);
       }
     });
     return this.get(userId, type);

@@ -1,5 +1,6 @@
 import { getMetric } from '@healthfolio/core';
 import { sql, type Kysely } from 'kysely';
+import { arraysInTransaction, type Db } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
 import { mergeStreams } from './merge';
@@ -92,13 +93,13 @@ export class RollupMaintainer {
   private readonly priorities: PrioritiesRepository;
 
   constructor(
-    db: Kysely<Database>,
-    dialect: Dialect,
+    trx: Kysely<Database>,
+    db: Pick<Db, 'dialect' | 'readArrays'>,
     private readonly userId: string,
   ) {
-    this.rollups = new RollupsRepository(db, dialect);
-    this.samples = new SamplesRepository(db);
-    this.priorities = new PrioritiesRepository(db);
+    this.rollups = new RollupsRepository(trx, db.dialect);
+    this.samples = new SamplesRepository(trx, arraysInTransaction(db, trx));
+    this.priorities = new PrioritiesRepository(trx);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ReadArrays } from '../../db/database';
 import type { Database, SamplesTable } from '../../db/schema';
 import type { MergeSample } from './merge';
 import type { SampleRow } from './sample-row';
@@ -11,12 +12,19 @@ export interface DaySample extends MergeSample {
   local_day: number;
 }
 
+/** forDays' columns, in their select order. */
+type DaySampleColumns = [number, number, number, string, string | null, number];
+
 /** A local day's samples start at most 14 h (UTC offset) plus 24 h (a night's sleep) before the day. */
 const DAY_MARGIN_MS = 2 * DAY_MS;
 
 /** Queries on `samples`; every one is scoped to one user. */
 export class SamplesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Reads large results as arrays (SQLite, inside a transaction): see `Db.readArrays`. */
+    private readonly arrays?: ReadArrays,
+  ) {}
 
   /** Samples of the given local days, found through the (user, kind, start) index. */
   async forDays(
@@ -37,7 +45,13 @@ export class SamplesRepository {
       .where('start_at', '<', hi)
       .where('local_day', 'in', [...days]);
     if (source !== undefined) query = query.where('source', '=', source);
-    return query.orderBy('start_at').execute();
+    query = query.orderBy('start_at');
+    if (!this.arrays) return query.execute();
+    const compiled = query.compile();
+    return this.arrays(compiled.sql, compiled.parameters).map((row) => {
+      const [start, end, value, source, device, local_day] = row as DaySampleColumns;
+      return { start, end, value, source, device, local_day };
+    });
   }
 
   /** One page of raw samples in time order, after a (start, id) keyset position. */

@@ -82,7 +82,7 @@ export class SampleStore {
           else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
         }
         if (inserted > 0) {
-          await new RollupMaintainer(trx, this.db.dialect, userId).afterInsert(added, stale, deferMerges);
+          await new RollupMaintainer(trx, this.db, userId).afterInsert(added, stale, deferMerges);
         }
       }
       const result = { inserted, duplicates: rows.length - inserted, rejected };
@@ -103,7 +103,7 @@ export class SampleStore {
         const part = sorted.slice(i, i + SPAN);
         await this.db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, this.db.dialect, userId);
-          await new RollupMaintainer(trx, this.db.dialect, userId).remergeDays(kind, part);
+          await new RollupMaintainer(trx, this.db, userId).remergeDays(kind, part);
         });
       }
     }
@@ -200,7 +200,7 @@ export class SampleStore {
       const result = await trx.deleteFrom('samples').where(match).executeTakeFirst();
       const days: DaysByKind = new Map();
       for (const t of touched) addDay(days, t.kind, t.local_day);
-      const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
+      const maintainer = new RollupMaintainer(trx, this.db, userId);
       for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
       return Number(result.numDeletedRows);
     });
@@ -213,7 +213,7 @@ export class SampleStore {
   ): Promise<void> {
     const days: DaysByKind = new Map();
     for (const group of groups) for (const s of group) addDay(days, s.kind, s.local_day);
-    const maintainer = new RollupMaintainer(trx, this.db.dialect, userId);
+    const maintainer = new RollupMaintainer(trx, this.db, userId);
     for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
   }
 }
