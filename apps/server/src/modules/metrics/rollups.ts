@@ -9,6 +9,7 @@ import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
 import type { SampleRow } from './sample-row';
 import { SamplesRepository, type DaySample } from './samples.repository';
+import { groupByDay } from './time';
 
 /** What a stream's day aggregate needs of a sample. */
 export type AggregatedSample = Pick<
@@ -148,12 +149,7 @@ export class RollupMaintainer {
     deferred?: DaysByKind,
   ): Promise<void> {
     const streams = await this.rollups.streamsOfDays(this.userId, kind, days);
-    const byDay = new Map<number, RollupValues[]>();
-    for (const { user_id: _user, ...row } of streams) {
-      const list = byDay.get(row.local_day);
-      if (list) list.push(row);
-      else byDay.set(row.local_day, [row]);
-    }
+    const byDay = groupByDay(streams.map(({ user_id: _user, ...row }) => row));
     const copies: RollupValues[] = [];
     const several: number[] = [];
     for (const [day, rows] of byDay) {
@@ -184,13 +180,8 @@ export class RollupMaintainer {
     const metric = getMetric(kind);
     const rank = rankFunction(kind, await this.priorities.list(this.userId, kind));
     const wanted = new Set(days);
-    const byDay = new Map<number, DaySample[]>();
-    for (const s of samples) {
-      if (!wanted.has(s.local_day)) continue;
-      const list = byDay.get(s.local_day);
-      if (list) list.push(s);
-      else byDay.set(s.local_day, [s]);
-    }
+    const byDay = groupByDay(samples);
+    for (const day of byDay.keys()) if (!wanted.has(day)) byDay.delete(day);
     const merged: RollupValues[] = [];
     for (const [day, list] of byDay) {
       const m = mergeStreams(list, metric?.aggregation ?? 'avg', rank);

@@ -14,13 +14,14 @@ import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type DayTotals } from './rollups.repository';
 import { pairKey, toPairItem, toSampleItem } from './sample-item';
-import { SamplesRepository, type DaySample } from './samples.repository';
+import { SamplesRepository } from './samples.repository';
 import {
   DAY_MS,
   dateToDay,
   dayStartIn,
   dayStartIso,
   formatInstant,
+  groupByDay,
   localDayIn,
   monthBounds,
   weekStart,
@@ -185,12 +186,7 @@ export class SeriesService {
     if (several.size === 0 || source === undefined) return days;
     const metric = getMetric(kind);
     const rank = rankFunction(kind, await this.priorities.list(userId, kind));
-    const byDay = new Map<number, DaySample[]>();
-    for (const s of await this.samples.forDays(userId, kind, [...several], source)) {
-      const list = byDay.get(s.local_day);
-      if (list) list.push(s);
-      else byDay.set(s.local_day, [s]);
-    }
+    const byDay = groupByDay(await this.samples.forDays(userId, kind, [...several], source));
     for (const day of several) {
       days.set(day, statsOfSamples(byDay.get(day) ?? [], metric?.aggregation ?? 'avg', rank));
     }

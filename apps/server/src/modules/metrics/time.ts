@@ -86,3 +86,14 @@ export function monthBounds(day: number): [number, number] {
   const m = d.getUTCMonth();
   return [Date.UTC(y, m, 1) / DAY_MS, Date.UTC(y, m + 1, 1) / DAY_MS];
 }
+
+/** Rows grouped by their local day, days in first-seen order and rows in input order within a day. */
+export function groupByDay<T extends { local_day: number }>(rows: Iterable<T>): Map<number, T[]> {
+  const byDay = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = byDay.get(row.local_day);
+    if (list) list.push(row);
+    else byDay.set(row.local_day, [row]);
+  }
+  return byDay;
+}
