@@ -4,6 +4,7 @@ import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
+import { HeldSamples } from '../metrics/held-samples';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { readHere, type ChunkSourceInput, type SourcedChunk } from './chunk-source';
@@ -111,6 +112,9 @@ export class ImportRunner {
     progress.bytesRead = 0;
     await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
 
+    // The import's own samples, so most days with several streams merge from memory (see HeldSamples).
+    const held = new HeldSamples();
+    const deferred = { days: progress.pendingMerges, held };
     let pending: NewSample[] = [];
     // Clinical records are upserted by origin id, so a resumed import writes them all again and ends
     // with the same rows; they commit in the transaction of the samples read with them.
@@ -135,7 +139,7 @@ export class ImportRunner {
           }
           await new ImportsRepository(trx).update(row.id, progress.columns());
         },
-        progress.pendingMerges,
+        deferred,
       );
       lastSaved = now();
       return result;
@@ -170,13 +174,13 @@ export class ImportRunner {
       }
       if (pending.length > 0 || clinical.length > 0) await flush();
       progress.bytesRead = Number(row.bytes_total);
-      await this.finish(row, 'succeeded', progress, null);
+      await this.finish(row, 'succeeded', progress, null, held);
     } catch (error) {
       if (this.abort.signal.aborted) return;
       if (error instanceof ImportFormatError) {
         // Everything read before the damage is kept.
         if (pending.length > 0 || clinical.length > 0) await flush();
-        await this.finish(row, 'failed', progress, describeFailure(error));
+        await this.finish(row, 'failed', progress, describeFailure(error), held);
       } else {
         log.error({ err: error, importId: row.id }, 'import failed');
         await this.finish(row, 'failed', progress, 'The import stopped on an unexpected error.');
@@ -195,9 +199,10 @@ export class ImportRunner {
     status: 'succeeded' | 'failed',
     progress: ImportProgress,
     failure: string | null,
+    held?: HeldSamples,
   ): Promise<void> {
     if (progress.pendingMerges.size > 0) {
-      await this.deps.store.remerge(row.user_id, progress.pendingMerges);
+      await this.deps.store.remerge(row.user_id, progress.pendingMerges, held);
       progress.pendingMerges.clear();
     }
     await this.repo.update(row.id, {

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { arraysInTransaction, type Db } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
+import type { HeldSamples } from './held-samples';
 import { mergeStreams } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
@@ -72,6 +73,9 @@ export function aggregateInto(
 export async function lockUserWrites(db: Kysely<Database>, dialect: Dialect, userId: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${userId}))`.execute(db);
 }
+
+/** Days merged per read: a month of a busy metric is tens of thousands of samples. */
+export const MERGE_SPAN = 31;
 
 /** kind → local days. */
 export type DaysByKind = Map<string, Set<number>>;
@@ -164,11 +168,24 @@ export class RollupMaintainer {
 
   /** Runs the priority merge for days with several streams; used after a priority change too. */
   async remergeDays(kind: string, days: readonly number[]): Promise<void> {
-    const SPAN = 31;
-    for (let i = 0; i < days.length; i += SPAN) {
-      const part = days.slice(i, i + SPAN);
+    for (let i = 0; i < days.length; i += MERGE_SPAN) {
+      const part = days.slice(i, i + MERGE_SPAN);
       await this.putMerged(kind, part, await this.samples.forDays(this.userId, kind, part));
     }
+  }
+
+  /**
+   * The same merge, from the samples an import holds, for the days they make up whole: on each such day
+   * every stream row has the count and sum of the held samples of that stream. Answers the other days,
+   * which must be read back.
+   */
+  async mergeHeldDays(kind: string, days: readonly number[], held: HeldSamples): Promise<number[]> {
+    if (days.length === 0 || !held.isHeld(kind)) return [...days];
+    const streams = groupByDay(await this.rollups.streamsOfDays(this.userId, kind, days));
+    const whole = days.filter((day) => held.makesUp(kind, day, streams.get(day) ?? []));
+    await this.putMerged(kind, whole, held.samplesOn(kind, whole));
+    const done = new Set(whole);
+    return days.filter((day) => !done.has(day));
   }
 
   private async putMerged(

@@ -2,7 +2,15 @@ import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RollupValues } from './rollups.repository';
-import { addDay, aggregateInto, lockUserWrites, RollupMaintainer, type DaysByKind } from './rollups';
+import type { HeldSamples } from './held-samples';
+import {
+  addDay,
+  aggregateInto,
+  lockUserWrites,
+  MERGE_SPAN,
+  RollupMaintainer,
+  type DaysByKind,
+} from './rollups';
 import { INSERT_CHUNK, insertSampleRows } from './sample-insert';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
 import { SamplesRepository, type StoredSampleRow } from './samples.repository';
@@ -11,6 +19,12 @@ import { SamplesRepository, type StoredSampleRow } from './samples.repository';
 function byIdentity(a: SampleRow, b: SampleRow): number {
   if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
   return a.start_at - b.start_at;
+}
+
+function kindsOf(rows: readonly { kind: string }[], from = 0, to = rows.length): Set<string> {
+  const kinds = new Set<string>();
+  for (let i = from; i < to; i++) kinds.add(rows[i]!.kind);
+  return kinds;
 }
 
 export interface RejectedSample {
@@ -34,6 +48,13 @@ export interface InsertBatchResult {
   rejected: RejectedSample[];
 }
 
+/** Days whose priority merge an import puts off to its end (see `SampleStore.remerge`). */
+export interface DeferredMerges {
+  days: DaysByKind;
+  /** The import's own samples: the days they alone make up are merged from memory. */
+  held?: HeldSamples;
+}
+
 /**
  * The one way samples are written — by importers, connectors and manual entry — so daily rollups
  * stay true whatever wrote. Each call is one transaction.
@@ -51,7 +72,7 @@ export class SampleStore {
     samples: readonly NewSample[],
     afterWrite?: AfterWrite,
     /** Collects days with several streams instead of merging them now; see `remerge`. */
-    deferMerges?: DaysByKind,
+    deferred?: DeferredMerges,
   ): Promise<InsertBatchResult> {
     const rows: SampleRow[] = [];
     const rejected: RejectedSample[] = [];
@@ -68,42 +89,89 @@ export class SampleStore {
     rows.sort(byIdentity);
 
     const chunk = INSERT_CHUNK[this.db.dialect];
-    return this.db.kysely.transaction().execute(async (trx) => {
-      let inserted = 0;
-      if (rows.length > 0) {
-        await lockUserWrites(trx, this.db.dialect, userId);
-        const added = new Map<string, RollupValues>();
-        const stale: DaysByKind = new Map();
-        for (let from = 0; from < rows.length; from += chunk) {
-          const to = Math.min(rows.length, from + chunk);
-          const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
-          inserted += n;
-          if (n === to - from) aggregateInto(added, rows, from, to);
-          else if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
+    const held = deferred?.held;
+    // Days merged from held samples leave `deferred.days`; if the transaction fails they go back.
+    const mergedHere: DaysByKind = new Map();
+    return this.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        let inserted = 0;
+        if (rows.length > 0) {
+          await lockUserWrites(trx, this.db.dialect, userId);
+          const added = new Map<string, RollupValues>();
+          const stale: DaysByKind = new Map();
+          for (let from = 0; from < rows.length; from += chunk) {
+            const to = Math.min(rows.length, from + chunk);
+            const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
+            inserted += n;
+            if (n === to - from) {
+              aggregateInto(added, rows, from, to);
+              held?.add(rows, from, to);
+            } else {
+              held?.drop(kindsOf(rows, from, to));
+              if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows[i]!.kind, rows[i]!.local_day);
+            }
+          }
+          const maintainer = new RollupMaintainer(trx, this.db, userId);
+          if (inserted > 0) await maintainer.afterInsert(added, stale, deferred?.days);
+          // A kind this batch no longer brings has ended its run: its held days are merged now, so the
+          // import holds one kind at a time (Apple Health lists its records type by type).
+          if (held && deferred) {
+            for (const kind of held.endedRuns(kindsOf(rows))) {
+              await this.mergeHeld(maintainer, kind, deferred.days, held, mergedHere);
+            }
+          }
         }
-        if (inserted > 0) {
-          await new RollupMaintainer(trx, this.db, userId).afterInsert(added, stale, deferMerges);
+        const result = { inserted, duplicates: rows.length - inserted, rejected };
+        if (afterWrite) await afterWrite(trx, result);
+        return result;
+      })
+      .catch((error: unknown) => {
+        for (const [kind, days] of mergedHere) for (const day of days) addDay(deferred!.days, kind, day);
+        throw error;
+      });
+  }
+
+  /** Merges the days of `kind` that `held` makes up whole (moved from `days` to `merged`); frees the kind. */
+  private async mergeHeld(
+    maintainer: RollupMaintainer,
+    kind: string,
+    days: DaysByKind,
+    held: HeldSamples,
+    merged: DaysByKind,
+  ): Promise<void> {
+    const pending = days.get(kind);
+    if (pending) {
+      const sorted = [...pending].sort((a, b) => a - b);
+      for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
+        const part = sorted.slice(i, i + MERGE_SPAN);
+        const left = new Set(await maintainer.mergeHeldDays(kind, part, held));
+        for (const day of part) {
+          if (left.has(day)) continue;
+          pending.delete(day);
+          addDay(merged, kind, day);
         }
       }
-      const result = { inserted, duplicates: rows.length - inserted, rejected };
-      if (afterWrite) await afterWrite(trx, result);
-      return result;
-    });
+      if (pending.size === 0) days.delete(kind);
+    }
+    held.release(kind);
   }
 
   /**
    * Runs the priority merge for days whose merge `insertBatch` deferred, a month of one kind per
-   * transaction, so other requests are never held up for long.
+   * transaction, so other requests are never held up for long: from the import's held samples where
+   * they make up the day, read back from the table otherwise.
    */
-  async remerge(userId: string, days: DaysByKind): Promise<void> {
-    const SPAN = 31;
+  async remerge(userId: string, days: DaysByKind, held?: HeldSamples): Promise<void> {
     for (const [kind, set] of days) {
       const sorted = [...set].sort((a, b) => a - b);
-      for (let i = 0; i < sorted.length; i += SPAN) {
-        const part = sorted.slice(i, i + SPAN);
+      for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
+        const part = sorted.slice(i, i + MERGE_SPAN);
         await this.db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, this.db.dialect, userId);
-          await new RollupMaintainer(trx, this.db, userId).remergeDays(kind, part);
+          const maintainer = new RollupMaintainer(trx, this.db, userId);
+          const left = held ? await maintainer.mergeHeldDays(kind, part, held) : part;
+          await maintainer.remergeDays(kind, left);
         });
       }
     }

@@ -1,0 +1,197 @@
+import type { SampleRow } from './sample-row';
+import type { DaySample } from './samples.repository';
+import { streamKey } from './merge';
+
+/** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB. */
+export const RUN_LIMIT = 500_000;
+
+/** What a stream row of a day says it counts. */
+export interface StreamTotals {
+  source: string;
+  device: string | null;
+  count: number;
+  sum: number;
+}
+
+/** One kind's samples as the import wrote them, column by column, with an index by local day. */
+class Run {
+  count = 0;
+  start = new Float64Array(1024);
+  end = new Float64Array(1024);
+  value = new Float64Array(1024);
+  day = new Int32Array(1024);
+  stream = new Int32Array(1024);
+  private index: { first: number; offsets: Int32Array; order: Int32Array } | undefined;
+
+  push(row: SampleRow, stream: number): void {
+    if (this.count === this.start.length) this.grow();
+    const i = this.count++;
+    this.start[i] = row.start_at;
+    this.end[i] = row.end_at;
+    this.value[i] = row.value;
+    this.day[i] = row.local_day;
+    this.stream[i] = stream;
+    this.index = undefined;
+  }
+
+  /** Calls `each` with the position of every sample on `day`, in the order they were written. */
+  forDay(day: number, each: (i: number) => void): void {
+    const { first, offsets, order } = (this.index ??= this.buildIndex());
+    const d = day - first;
+    if (d < 0 || d >= offsets.length - 1) return;
+    for (let k = offsets[d]!; k < offsets[d + 1]!; k++) each(order[k]!);
+  }
+
+  /** A counting sort of positions by day: one pass to count, one to place. */
+  private buildIndex() {
+    let first = Infinity;
+    let last = -Infinity;
+    for (let i = 0; i < this.count; i++) {
+      first = Math.min(first, this.day[i]!);
+      last = Math.max(last, this.day[i]!);
+    }
+    if (this.count === 0) return { first: 0, offsets: new Int32Array(1), order: new Int32Array(0) };
+    const offsets = new Int32Array(last - first + 2);
+    for (let i = 0; i < this.count; i++) offsets[this.day[i]! - first + 1]!++;
+    for (let d = 1; d < offsets.length; d++) offsets[d]! += offsets[d - 1]!;
+    const next = offsets.slice(0, -1);
+    const order = new Int32Array(this.count);
+    for (let i = 0; i < this.count; i++) order[next[this.day[i]! - first]!++] = i;
+    return { first, offsets, order };
+  }
+
+  private grow(): void {
+    const size = this.start.length * 2;
+    const copy = <T extends Float64Array | Int32Array>(from: T, to: T): T => (to.set(from), to);
+    this.start = copy(this.start, new Float64Array(size));
+    this.end = copy(this.end, new Float64Array(size));
+    this.value = copy(this.value, new Float64Array(size));
+    this.day = copy(this.day, new Int32Array(size));
+    this.stream = copy(this.stream, new Int32Array(size));
+  }
+}
+
+/**
+ * What a large import keeps of its own samples so the priority merge of its days with several streams
+ * (a watch and a phone both counting steps) runs from memory at the end of each kind's run, instead of
+ * reading those days back from the table: for a 1 M-Record Apple Health export that read-back was the
+ * second largest cost after the inserts.
+ *
+ * Only a day whose every sample is held can be merged from memory: RollupMaintainer.mergeHeldDays
+ * checks each day's held samples against its stream rows (count and sum per stream), so a day that
+ * also has samples stored before the import, or written meanwhile by anything else, is read back as
+ * before. A kind stops being held when part of a chunk of it was already stored (a resumed or repeated
+ * import), when its run outgrows RUN_LIMIT, and when its run ends: if it comes again (a file listing
+ * one kind in two places), its days are read back.
+ */
+export class HeldSamples {
+  private readonly runs = new Map<string, Run>();
+  /** Kinds seen by this import that are no longer held. */
+  private readonly released = new Set<string>();
+  private readonly streams: { source: string; device: string | null }[] = [];
+  private readonly streamIndex = new Map<string, number>();
+
+  /** Holds rows[from, to), all of which were just inserted. */
+  add(rows: readonly SampleRow[], from: number, to: number): void {
+    let run: Run | undefined;
+    let kind: string | undefined;
+    // The stream of the last row held, by its source and device (rows come grouped, so rarely looked up).
+    let stream = -1;
+    let source = '';
+    let device: string | null = null;
+    for (let i = from; i < to; i++) {
+      const row = rows[i]!;
+      if (row.kind !== kind) {
+        kind = row.kind;
+        run = this.runs.get(kind);
+        if (!run && !this.released.has(kind)) this.runs.set(kind, (run = new Run()));
+      }
+      if (!run) continue;
+      if (stream < 0 || row.source !== source || row.device !== device) {
+        source = row.source;
+        device = row.device;
+        stream = this.streamOf(source, device);
+      }
+      run.push(row, stream);
+      if (run.count >= RUN_LIMIT) {
+        this.release(row.kind);
+        run = undefined;
+      }
+    }
+  }
+
+  /** Stops holding kinds (a chunk of them was partly stored). */
+  drop(kinds: Iterable<string>): void {
+    for (const kind of kinds) this.release(kind);
+  }
+
+  /** Held kinds not among `present`: their run has ended. */
+  endedRuns(present: ReadonlySet<string>): string[] {
+    return [...this.runs.keys()].filter((kind) => !present.has(kind));
+  }
+
+  isHeld(kind: string): boolean {
+    return this.runs.has(kind);
+  }
+
+  /** The held samples of `kind` on `days`, in the shape the merge takes. */
+  samplesOn(kind: string, days: readonly number[]): DaySample[] {
+    const run = this.runs.get(kind);
+    const out: DaySample[] = [];
+    for (const day of run ? days : []) {
+      run!.forDay(day, (i) => {
+        const { source, device } = this.streams[run!.stream[i]!]!;
+        out.push({
+          start: run!.start[i]!,
+          end: run!.end[i]!,
+          value: run!.value[i]!,
+          source,
+          device,
+          local_day: day,
+        });
+      });
+    }
+    return out;
+  }
+
+  /** Whether the held samples of `kind` on `day` are, stream by stream, what `rows` count: no more, no fewer. */
+  makesUp(kind: string, day: number, rows: readonly StreamTotals[]): boolean {
+    const run = this.runs.get(kind);
+    if (!run) return false;
+    const totals = new Map<number, { count: number; sum: number }>();
+    run.forDay(day, (i) => {
+      const t = totals.get(run.stream[i]!);
+      if (t) {
+        t.count++;
+        t.sum += run.value[i]!;
+      } else totals.set(run.stream[i]!, { count: 1, sum: run.value[i]! });
+    });
+    if (totals.size !== rows.length) return false;
+    return rows.every((row) => {
+      const stream = this.streamIndex.get(streamKey(row.source, row.device));
+      const t = stream === undefined ? undefined : totals.get(stream);
+      return (
+        t !== undefined &&
+        t.count === row.count &&
+        Math.abs(t.sum - row.sum) <= 1e-9 * Math.max(1, Math.abs(row.sum))
+      );
+    });
+  }
+
+  /** Frees a kind's samples; it is not held again in this import. */
+  release(kind: string): void {
+    this.runs.delete(kind);
+    this.released.add(kind);
+  }
+
+  private streamOf(source: string, device: string | null): number {
+    const key = streamKey(source, device);
+    let index = this.streamIndex.get(key);
+    if (index === undefined) {
+      index = this.streams.length;
+      this.streams.push({ source, device });
+      this.streamIndex.set(key, index);
+    }
+    return index;
+  }
+}
