@@ -25,9 +25,10 @@ const envSchema = z.object({
   /** Largest upload an import takes (an Apple Health export.zip of many years is several GB). */
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(IMPORT_MAX_BYTES_DEFAULT),
   /**
-   * Uploads from this size on are parsed in a worker thread while the main thread writes (0: always).
-   * Unset: every upload is parsed on the writing thread, which keeps the server's memory under 300 MB;
-   * a worker uses a second core but costs about 130 MB more.
+   * Uploads from this size on are parsed, and their batches prepared, in a worker thread while the main
+   * thread writes (0: always). Unset: every upload is parsed on the writing thread, which keeps the
+   * server's memory under 300 MB; a worker uses a second core but costs 60–130 MB more, and on a machine
+   * whose two cores share their caches it did not import faster (SQLite's inserts slowed by a third).
    */
   IMPORT_WORKER_THRESHOLD_BYTES: z.coerce.number().int().min(0).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),

@@ -87,3 +87,41 @@ export function clarityCsv(
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * An export.xml in Apple's layout: a watch and a phone both counting the same walks, six 9-minute
+ * records a morning from 1 March 2026 (Pacific standard time), the phone's 90 steps against the
+ * watch's 100. The watch outranks the phone, so each merged day is 600 steps.
+ */
+export function overlappingSteps(days: number): string {
+  const records: string[] = [];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = (d: number) => new Date(Date.UTC(2026, 2, 1 + d)).toISOString().slice(0, 10);
+  // The phone's records come first, as Apple groups a type's records by source.
+  for (const [source, steps] of [
+    ['Ada’s iPhone', 90],
+    ['Ada’s Apple Watch', 100],
+  ] as const) {
+    for (let d = 0; d < days; d++) {
+      for (let slot = 0; slot < 6; slot++) {
+        const at = `${date(d)} 08:${pad(slot * 10)}:00 -0800`;
+        const end = `${date(d)} 08:${pad(slot * 10 + 9)}:00 -0800`;
+        records.push(
+          ` <Record type="HKQuantityTypeIdentifierStepCount" sourceName="${source}" sourceVersion="17.1" unit="count" creationDate="${end}" startDate="${at}" endDate="${end}" value="${steps}"/>`,
+        );
+      }
+    }
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE HealthData [',
+    '<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>',
+    ']>',
+    '<HealthData locale="en_US">',
+    ' <ExportDate value="2026-04-01 10:00:00 -0700"/>',
+    ' <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-12-10" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale" HKCharacteristicTypeIdentifierBloodType="HKBloodTypeNotSet" HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse="None"/>',
+    ...records,
+    '</HealthData>',
+    '',
+  ].join('\n');
+}

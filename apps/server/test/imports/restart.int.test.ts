@@ -9,82 +9,125 @@ import type { Db } from '../../src/db/database';
 import type { TestApp } from '../app';
 import { createTestDb, testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
-import { clarityCsv, upload } from './helpers';
+import { MERGED } from '../../src/modules/metrics/rollups.repository';
+import { clarityCsv, overlappingSteps, upload } from './helpers';
 
 const READINGS = 60_000;
 
-describe.each(testDialects)('an import interrupted by a restart, on %s', (dialect) => {
-  let db: Db;
-  let dataDir: string;
-  const apps: BuiltApp[] = [];
+/** Files are parsed on the server's thread, or (large ones) in a worker thread that prepares each batch. */
+const parsing = [
+  ['on the server thread', {}],
+  ['in a worker thread', { IMPORT_WORKER_THRESHOLD_BYTES: '0' }],
+] as const;
 
-  afterEach(async () => {
-    for (const a of apps.splice(0)) await a.app.close();
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, env] as const)))(
+  'an import interrupted by a restart, on %s, parsed %s',
+  (dialect, _how, parsingEnv) => {
+    let db: Db;
+    let dataDir: string;
+    const apps: BuiltApp[] = [];
 
-  async function start(): Promise<TestApp> {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      WEB_DIST: dataDir,
+    afterEach(async () => {
+      for (const a of apps.splice(0)) await a.app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    const built = await buildApp(config, { db, importWriteBatch: 100 });
-    apps.push(built);
-    await built.app.ready();
-    return { ...built, config, close: () => built.app.close() };
-  }
 
-  const importRow = (id: string) =>
-    db.kysely.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const sampleCount = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('samples')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  it('resumes where it stopped and ends with the rows and counts of one uninterrupted run', async () => {
-    db = await createTestDb(dialect);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
-    const first = await start();
-    await createUser(first, 'ada@example.com');
-    const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
-
-    const res = await upload(first, auth, 'clarity.csv', clarityCsv(READINGS));
-    expect(res.statusCode).toBe(202);
-    const { id } = (res.json() as { data: ImportJob }).data;
-
-    // Stop the server once some batches are written and before the last one.
-    for (;;) {
-      const row = await importRow(id);
-      if (row.status !== 'queued' && row.status !== 'running') throw new Error(`ended early: ${row.failure}`);
-      if (Number(row.samples_done) >= 1_000) break;
-      await new Promise((r) => setImmediate(r));
+    async function start(): Promise<TestApp> {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST: dataDir,
+        ...parsingEnv,
+      });
+      const built = await buildApp(config, { db, importWriteBatch: 100 });
+      apps.push(built);
+      await built.app.ready();
+      return { ...built, config, close: () => built.app.close() };
     }
-    await first.app.close();
-    apps.splice(0);
 
-    const stopped = await importRow(id);
-    expect(stopped.status).toBe('running');
-    const written = Number(stopped.samples_done);
-    expect(written).toBeGreaterThan(0);
-    expect(written).toBeLessThan(READINGS);
-    expect(await sampleCount()).toBe(written);
-    expect(Number(stopped.inserted)).toBe(written);
+    const importRow = (id: string) =>
+      db.kysely.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const sampleCount = async () =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom('samples')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
-    const second = await start();
-    await second.importRunner.idle();
-    const done = await importRow(id);
-    expect(done.status).toBe('succeeded');
-    expect(Number(done.inserted)).toBe(READINGS);
-    expect(Number(done.duplicates)).toBe(0);
-    expect(await sampleCount()).toBe(READINGS);
-    expect(done.file_path).toBeNull();
-  });
-});
+    /** Closes the app once at least `atLeast` samples of the import are written, and before it ends. */
+    async function stopMidway(app: TestApp, id: string, atLeast: number): Promise<number> {
+      for (;;) {
+        const row = await importRow(id);
+        if (row.status !== 'queued' && row.status !== 'running')
+          throw new Error(`ended early: ${row.failure}`);
+        if (Number(row.samples_done) >= atLeast) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await app.app.close();
+      apps.splice(0);
+      const stopped = await importRow(id);
+      expect(stopped.status).toBe('running');
+      return Number(stopped.samples_done);
+    }
+
+    it('resumes where it stopped and ends with the rows and counts of one uninterrupted run', async () => {
+      db = await createTestDb(dialect);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
+      const first = await start();
+      await createUser(first, 'ada@example.com');
+      const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
+
+      const res = await upload(first, auth, 'clarity.csv', clarityCsv(READINGS));
+      expect(res.statusCode).toBe(202);
+      const { id } = (res.json() as { data: ImportJob }).data;
+
+      // Stop the server once some batches are written and before the last one.
+      const written = await stopMidway(first, id, 1_000);
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThan(READINGS);
+      expect(await sampleCount()).toBe(written);
+      expect(Number((await importRow(id)).inserted)).toBe(written);
+
+      const second = await start();
+      await second.importRunner.idle();
+      const done = await importRow(id);
+      expect(done.status).toBe('succeeded');
+      expect(Number(done.inserted)).toBe(READINGS);
+      expect(Number(done.duplicates)).toBe(0);
+      expect(await sampleCount()).toBe(READINGS);
+      expect(done.file_path).toBeNull();
+    });
+
+    it('resumes an Apple Health import of a watch and a phone: every day merged once, as in one run', async () => {
+      const DAYS = 5_000;
+      db = await createTestDb(dialect);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
+      const first = await start();
+      await createUser(first, 'ada@example.com');
+      const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
+      const res = await upload(first, auth, 'export.xml', overlappingSteps(DAYS));
+      const { id } = (res.json() as { data: ImportJob }).data;
+      // Partway through the watch's records: some of their days already merged, the rest not yet read.
+      await stopMidway(first, id, DAYS * 6 + 1_000);
+
+      const second = await start();
+      await second.importRunner.idle();
+      expect(await importRow(id)).toMatchObject({ status: 'succeeded', pending_merges: '{}' });
+      expect(await sampleCount()).toBe(DAYS * 12);
+      const merged = await db.kysely
+        .selectFrom('daily_rollups')
+        .select(['local_day', 'sum', 'count'])
+        .where('source', '=', MERGED)
+        .where('kind', '=', 'steps')
+        .execute();
+      expect(merged).toHaveLength(DAYS);
+      // The watch outranks the phone: 6 × 100 a day, not the phone's 6 × 90 nor both.
+      for (const day of merged) expect(day).toMatchObject({ sum: 600, count: 6 });
+    }, 60_000);
+  },
+);

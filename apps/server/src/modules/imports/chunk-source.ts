@@ -1,9 +1,11 @@
-import type { ImportChunk, ImportContext, Importer } from '@healthfolio/importers';
-import { openUpload } from '@healthfolio/importers';
+import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
+import type { ImportChunk, ImportContext, ImportIssue, Importer } from '@healthfolio/importers';
+import { ImportFormatError, openUpload } from '@healthfolio/importers';
+import type { PreparedBatch } from '../metrics/prepared-batch';
 import { countedFiles } from './counted-files';
 
 /**
- * Where an import's chunks come from: this thread, or a parsing worker (worker-source.ts). Both throw
+ * Where an import's batches come from: this thread, or a parsing worker (worker-source.ts). Both throw
  * the abort reason once the import is stopped, so a stopped read never looks like a finished one.
  */
 export interface ChunkSourceInput {
@@ -17,6 +19,31 @@ export interface ChunkSourceInput {
 export interface SourcedChunk {
   chunk: ImportChunk;
   /** Bytes the importer has read so far. */
+  bytesRead: number;
+}
+
+/** When a batch is complete, and where a resumed import starts. */
+export interface BatchLimits {
+  /** Samples written before a restart: read again, not written again. */
+  skip: number;
+  /** Samples per batch (one transaction each). */
+  samples: number;
+  /** Clinical-view records (FHIR imports) per batch. */
+  clinical: number;
+  /** A batch also ends after this long, so progress is saved while records give no samples. */
+  everyMs: number;
+}
+
+/** One transaction's worth of an import, with the counts of the chunks that began in it. */
+export interface ImportBatch<S = readonly NewSample[] | PreparedBatch> {
+  samples: S;
+  /** Samples in it, rejected ones included: the resume position moves on by this many. */
+  count: number;
+  records: number;
+  issues: ImportIssue[];
+  warnings: string[];
+  clinical: ClinicalRecordInput[];
+  /** Bytes the importer had read when the batch ended. */
   bytesRead: number;
 }
 
@@ -35,4 +62,59 @@ export async function* readHere(input: ChunkSourceInput): AsyncGenerator<Sourced
   } finally {
     upload.close();
   }
+}
+
+/**
+ * Gathers chunks into batches of `limits.samples` samples. Importers yield in a fixed order, so a
+ * resumed import passes over the first `skip` samples; the records and problems of a chunk count with
+ * the batch its first sample goes to, so those of a chunk begun before `skip` are not counted again.
+ */
+export async function* inBatches(
+  chunks: AsyncIterable<SourcedChunk>,
+  limits: BatchLimits,
+): AsyncGenerator<ImportBatch<NewSample[]>> {
+  const empty = (bytesRead = 0): ImportBatch<NewSample[]> => ({
+    samples: [],
+    count: 0,
+    records: 0,
+    issues: [],
+    warnings: [],
+    clinical: [],
+    bytesRead,
+  });
+  const complete = (batch: ImportBatch<NewSample[]>) => ({ ...batch, count: batch.samples.length });
+  let batch = empty();
+  let started = Date.now();
+  let seen = 0;
+  try {
+    for await (const { chunk, bytesRead } of chunks) {
+      // Upserted by origin id, so writing them again on a resumed import ends with the same rows.
+      if (chunk.clinical) batch.clinical.push(...chunk.clinical);
+      if (seen >= limits.skip) {
+        batch.records += chunk.records;
+        batch.issues.push(...(chunk.issues ?? []));
+        batch.warnings.push(...(chunk.warnings ?? []));
+      }
+      batch.bytesRead = bytesRead;
+      for (const sample of chunk.samples) {
+        if (seen++ < limits.skip) continue;
+        batch.samples.push(sample);
+        if (batch.samples.length >= limits.samples) {
+          yield complete(batch);
+          batch = empty(bytesRead);
+          started = Date.now();
+        }
+      }
+      if (batch.clinical.length >= limits.clinical || Date.now() - started >= limits.everyMs) {
+        yield complete(batch);
+        batch = empty(bytesRead);
+        started = Date.now();
+      }
+    }
+  } catch (error) {
+    // A damaged file: what was read before the damage is written, then the import fails.
+    if (error instanceof ImportFormatError) yield complete(batch);
+    throw error;
+  }
+  yield complete(batch);
 }

@@ -33,7 +33,7 @@ export class ImportProgress {
   }
 
   /** Counts a chunk's records and problems (not its samples: those count when written). */
-  addChunk(chunk: ImportChunk): void {
+  addChunk(chunk: Pick<ImportChunk, 'records' | 'issues' | 'warnings'>): void {
     this.recordsRead += chunk.records;
     for (const issue of chunk.issues ?? []) this.reject(issue);
     for (const warning of chunk.warnings ?? []) {

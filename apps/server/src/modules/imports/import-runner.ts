@@ -1,5 +1,4 @@
 import { rm, stat } from 'node:fs/promises';
-import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
@@ -7,7 +6,13 @@ import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
 import { HeldSamples } from '../metrics/held-samples';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { readHere, type ChunkSourceInput, type SourcedChunk } from './chunk-source';
+import {
+  inBatches,
+  readHere,
+  type BatchLimits,
+  type ChunkSourceInput,
+  type ImportBatch,
+} from './chunk-source';
 import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
@@ -18,7 +23,7 @@ import { readInWorker } from './worker-source';
 const WRITE_BATCH = 20_000;
 /** Clinical-view records (FHIR imports) held before they are written with a batch. */
 const CLINICAL_BATCH = 2_000;
-/** How often progress is saved while records give no samples to write. */
+/** A batch also ends after this long, so progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
 
 export interface ImportRunnerDeps {
@@ -29,7 +34,7 @@ export interface ImportRunnerDeps {
   now: () => number;
   /** Samples per transaction; tests make it small to see several batches. */
   writeBatch?: number;
-  /** Uploads at least this large are parsed in a worker thread while this thread writes. */
+  /** Uploads at least this large are parsed, and their batches prepared, in a worker thread while this thread writes. */
   workerThresholdBytes: number;
   /** Time and memory one lab or DEXA report may take to read (default 20 s, 256 MB). */
   reportLimits?: ReportLimits;
@@ -108,30 +113,21 @@ export class ImportRunner {
       return;
     }
     const progress = new ImportProgress(row);
-    const skip = progress.samplesDone;
     progress.bytesRead = 0;
     await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
 
     // The import's own samples, so most days with several streams merge from memory (see HeldSamples).
     const held = new HeldSamples();
     const deferred = { days: progress.pendingMerges, held };
-    let pending: NewSample[] = [];
-    // Clinical records are upserted by origin id, so a resumed import writes them all again and ends
-    // with the same rows; they commit in the transaction of the samples read with them.
-    let clinical: ClinicalRecordInput[] = [];
-    let seen = 0;
-    let lastSaved = now();
-    const flush = async () => {
-      const batch = pending;
-      const records = clinical;
-      pending = [];
-      clinical = [];
-      const result = await this.deps.store.insertBatch(
+    const write = async (batch: ImportBatch) => {
+      progress.bytesRead = batch.bytesRead;
+      progress.addChunk(batch);
+      await this.deps.store.insertBatch(
         row.user_id,
-        batch,
+        batch.samples,
         async (trx, r) => {
-          if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
-          progress.samplesDone += batch.length;
+          if (batch.clinical.length > 0) await upsertClinicalRecords(trx, row.user_id, batch.clinical, now());
+          progress.samplesDone += batch.count;
           progress.inserted += r.inserted;
           progress.duplicates += r.duplicates;
           for (const rejected of r.rejected) {
@@ -141,8 +137,6 @@ export class ImportRunner {
         },
         deferred,
       );
-      lastSaved = now();
-      return result;
     };
 
     try {
@@ -154,32 +148,23 @@ export class ImportRunner {
         size,
         context: await this.contextFor(row.user_id),
       };
-      const inWorker = size >= this.deps.workerThresholdBytes;
-      const chunks: AsyncIterable<SourcedChunk> = inWorker ? readInWorker(input) : readHere(input);
-      for await (const { chunk, bytesRead } of chunks) {
-        progress.bytesRead = bytesRead;
-        const resuming = seen < skip;
-        for (const sample of chunk.samples) {
-          if (seen++ >= skip) pending.push(sample);
-        }
-        if (chunk.clinical) clinical.push(...chunk.clinical);
-        // Records and problems of the part written before a restart were counted then.
-        if (!resuming) progress.addChunk(chunk);
-        if (pending.length >= (this.deps.writeBatch ?? WRITE_BATCH) || clinical.length >= CLINICAL_BATCH)
-          await flush();
-        else if (now() - lastSaved > PROGRESS_EVERY_MS) {
-          await this.repo.update(row.id, progress.columns());
-          lastSaved = now();
-        }
-      }
-      if (pending.length > 0 || clinical.length > 0) await flush();
+      const limits: BatchLimits = {
+        skip: progress.samplesDone,
+        samples: this.deps.writeBatch ?? WRITE_BATCH,
+        clinical: CLINICAL_BATCH,
+        everyMs: PROGRESS_EVERY_MS,
+      };
+      const batches: AsyncIterable<ImportBatch> =
+        size >= this.deps.workerThresholdBytes
+          ? readInWorker(input, limits)
+          : inBatches(readHere(input), limits);
+      for await (const batch of batches) await write(batch);
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null, held);
     } catch (error) {
       if (this.abort.signal.aborted) return;
       if (error instanceof ImportFormatError) {
-        // Everything read before the damage is kept.
-        if (pending.length > 0 || clinical.length > 0) await flush();
+        // Everything read before the damage is kept: importers yield what they read before they throw.
         await this.finish(row, 'failed', progress, describeFailure(error), held);
       } else {
         log.error({ err: error, importId: row.id }, 'import failed');

@@ -1,15 +1,17 @@
 /**
- * The parsing worker: opens the upload, runs the importer and posts its chunks, packed, to the thread that
- * writes them. Parsing and writing then run on two cores at once. At most WINDOW chunks are in flight;
- * the writer acknowledges each, so a fast parser never fills memory ahead of a slow disk.
+ * The parsing worker: opens the upload, runs the importer, gathers its samples into write batches and
+ * prepares them (validated, normalized, in index order, packed) for the thread that writes. Parsing and
+ * writing then run on two cores at once, and the writer builds no object per sample. At most WINDOW
+ * batches are in flight; the writer acknowledges each, so a fast parser never fills memory ahead of a
+ * slow disk.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { getImporter, isReviewImporter } from '@healthfolio/importers';
-import { readHere } from './chunk-source';
-import { packSamples } from './packed-samples';
+import { prepareBatch } from '../metrics/prepared-batch';
+import { inBatches, readHere } from './chunk-source';
 import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
-const WINDOW = 16;
+const WINDOW = 3;
 const port = parentPort!;
 const input = workerData as WorkerInput;
 let inFlight = 0;
@@ -24,21 +26,11 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.post
 try {
   const importer = getImporter(input.format);
   if (!importer || isReviewImporter(importer)) throw new Error(`No streaming importer for ${input.format}`);
-  const chunks = readHere({ ...input, importer, context: { owner: input.owner, timeZone: input.timeZone } });
-  for await (const { chunk, bytesRead } of chunks) {
-    const samples = packSamples(chunk.samples);
-    post(
-      {
-        type: 'chunk',
-        samples,
-        records: chunk.records,
-        issues: chunk.issues ?? [],
-        warnings: chunk.warnings ?? [],
-        ...(chunk.clinical ? { clinical: chunk.clinical } : {}),
-        bytesRead,
-      },
-      [samples.numbers.buffer as ArrayBuffer, samples.refs.buffer as ArrayBuffer],
-    );
+  const context = { owner: input.owner, timeZone: input.timeZone };
+  for await (const batch of inBatches(readHere({ ...input, importer, context }), input.limits)) {
+    const prepared = prepareBatch(batch.samples);
+    const { data, transfer } = prepared.rows.data();
+    post({ ...batch, type: 'batch', samples: { rows: data, rejected: prepared.rejected } }, transfer);
     inFlight++;
     while (inFlight >= WINDOW) await new Promise<void>((resolve) => (wake = resolve));
   }

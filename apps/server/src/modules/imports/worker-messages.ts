@@ -1,8 +1,7 @@
 /** What the parsing worker (read-worker.ts) and the writing thread (worker-source.ts) say to each other. */
-import type { ClinicalRecordInput } from '@healthfolio/core';
-import type { ImportIssue } from '@healthfolio/importers';
 import { ImportFormatError } from '@healthfolio/importers';
-import type { PackedSamples } from './packed-samples';
+import type { PreparedBatchData } from '../metrics/prepared-batch';
+import type { BatchLimits, ImportBatch } from './chunk-source';
 
 export interface WorkerInput {
   format: string;
@@ -11,19 +10,11 @@ export interface WorkerInput {
   size: number;
   owner: { name: string; email: string };
   timeZone: string;
+  limits: BatchLimits;
 }
 
 export type WorkerMessage =
-  | {
-      type: 'chunk';
-      samples: PackedSamples;
-      records: number;
-      issues: ImportIssue[];
-      warnings: string[];
-      /** Clinical-view records (FHIR), plain objects: few next to the samples. */
-      clinical?: ClinicalRecordInput[];
-      bytesRead: number;
-    }
+  | ({ type: 'batch' } & ImportBatch<PreparedBatchData>)
   | { type: 'done' }
   | { type: 'failed'; failure: SerializedFailure };
 

@@ -1,15 +1,18 @@
 import { Worker } from 'node:worker_threads';
-import type { ChunkSourceInput, SourcedChunk } from './chunk-source';
-import { unpackSamples } from './packed-samples';
+import { revivePreparedBatch, type PreparedBatch } from '../metrics/prepared-batch';
+import type { BatchLimits, ChunkSourceInput, ImportBatch } from './chunk-source';
 import { reviveFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
 const WORKER_URL = new URL('./read-worker.mjs', import.meta.url);
 
 /**
- * Parses in a worker thread and yields its chunks here, in order. Stopping early (the caller breaks out,
- * or the import is aborted) terminates the worker.
+ * Parses and prepares in a worker thread and yields its batches here, in order. Stopping early (the
+ * caller breaks out, or the import is aborted) terminates the worker.
  */
-export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<SourcedChunk> {
+export async function* readInWorker(
+  input: ChunkSourceInput,
+  limits: BatchLimits,
+): AsyncGenerator<ImportBatch<PreparedBatch>> {
   const data: WorkerInput = {
     format: input.importer.format,
     path: input.path,
@@ -17,6 +20,7 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
     size: input.size,
     owner: input.context.owner,
     timeZone: input.context.timeZone,
+    limits,
   };
   const worker = new Worker(WORKER_URL, {
     workerData: data,
@@ -33,7 +37,7 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
   };
   let ended = false;
   worker.on('message', (m: WorkerMessage) => {
-    if (m.type !== 'chunk') ended = true;
+    if (m.type !== 'batch') ended = true;
     queue.push(m);
     notify();
   });
@@ -59,17 +63,8 @@ export async function* readInWorker(input: ChunkSourceInput): AsyncGenerator<Sou
       }
       if (message.type === 'done') return;
       if (message.type === 'failed') throw reviveFailure(message.failure);
-      yield {
-        chunk: {
-          samples: unpackSamples(message.samples),
-          records: message.records,
-          issues: message.issues,
-          warnings: message.warnings,
-          ...(message.clinical ? { clinical: message.clinical } : {}),
-        },
-        bytesRead: message.bytesRead,
-      };
-      // Acknowledged once written: the worker stays at most a few chunks ahead of the disk.
+      yield { ...message, samples: revivePreparedBatch(message.samples) };
+      // Acknowledged once written: the worker stays at most a few batches ahead of the disk.
       worker.postMessage('ack');
     }
   } finally {

@@ -1,4 +1,4 @@
-import type { SampleRow } from './sample-row';
+import type { PackedRows } from './packed-rows';
 import type { DaySample } from './samples.repository';
 import { streamKey } from './merge';
 
@@ -23,13 +23,13 @@ class Run {
   stream = new Int32Array(1024);
   private index: { first: number; offsets: Int32Array; order: Int32Array } | undefined;
 
-  push(row: SampleRow, stream: number): void {
+  push(rows: PackedRows, at: number, stream: number): void {
     if (this.count === this.start.length) this.grow();
     const i = this.count++;
-    this.start[i] = row.start_at;
-    this.end[i] = row.end_at;
-    this.value[i] = row.value;
-    this.day[i] = row.local_day;
+    this.start[i] = rows.start(at);
+    this.end[i] = rows.end(at);
+    this.value[i] = rows.value(at);
+    this.day[i] = rows.localDay(at);
     this.stream[i] = stream;
     this.index = undefined;
   }
@@ -92,7 +92,7 @@ export class HeldSamples {
   private readonly streamIndex = new Map<string, number>();
 
   /** Holds rows[from, to), all of which were just inserted. */
-  add(rows: readonly SampleRow[], from: number, to: number): void {
+  add(rows: PackedRows, from: number, to: number): void {
     let run: Run | undefined;
     let kind: string | undefined;
     // The stream of the last row held, by its source and device (rows come grouped, so rarely looked up).
@@ -100,21 +100,20 @@ export class HeldSamples {
     let source = '';
     let device: string | null = null;
     for (let i = from; i < to; i++) {
-      const row = rows[i]!;
-      if (row.kind !== kind) {
-        kind = row.kind;
+      if (rows.kind(i) !== kind) {
+        kind = rows.kind(i);
         run = this.runs.get(kind);
         if (!run && !this.released.has(kind)) this.runs.set(kind, (run = new Run()));
       }
       if (!run) continue;
-      if (stream < 0 || row.source !== source || row.device !== device) {
-        source = row.source;
-        device = row.device;
+      if (stream < 0 || rows.source(i) !== source || rows.device(i) !== device) {
+        source = rows.source(i);
+        device = rows.device(i);
         stream = this.streamOf(source, device);
       }
-      run.push(row, stream);
+      run.push(rows, i, stream);
       if (run.count >= RUN_LIMIT) {
-        this.release(row.kind);
+        this.release(kind);
         run = undefined;
       }
     }

@@ -8,41 +8,46 @@ import { mergeStreams } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
-import type { SampleRow } from './sample-row';
 import { SamplesRepository, type DaySample } from './samples.repository';
 import { groupByDay } from './time';
 
-/** What a stream's day aggregate needs of a sample. */
-export type AggregatedSample = Pick<
-  SampleRow,
-  'kind' | 'local_day' | 'source' | 'device' | 'value' | 'start_at'
->;
+/** What a stream's day aggregate needs of a sample, row by row (PackedRows has these accessors). */
+export interface AggregatedRows {
+  kind(i: number): string;
+  localDay(i: number): number;
+  source(i: number): string;
+  device(i: number): string | null;
+  value(i: number): number;
+  start(i: number): number;
+}
 
-/** Adds rows[from, to) to per-stream day aggregates; sorted input touches the map once per run. */
+/** Adds rows [from, to) to per-stream day aggregates; sorted input touches the map once per run. */
 export function aggregateInto(
   groups: Map<string, RollupValues>,
-  rows: readonly AggregatedSample[],
+  rows: AggregatedRows,
   from: number,
   to: number,
 ): void {
   let current: RollupValues | undefined;
   for (let i = from; i < to; i++) {
-    const r = rows[i]!;
-    const device = r.device ?? '';
+    const kind = rows.kind(i);
+    const day = rows.localDay(i);
+    const source = rows.source(i);
+    const device = rows.device(i) ?? '';
     if (
       !current ||
-      current.local_day !== r.local_day ||
-      current.kind !== r.kind ||
-      current.source !== r.source ||
+      current.local_day !== day ||
+      current.kind !== kind ||
+      current.source !== source ||
       current.device !== device
     ) {
-      const key = `${r.kind}\u0000${r.local_day}\u0000${r.source}\u0000${device}`;
+      const key = `${kind}\u0000${day}\u0000${source}\u0000${device}`;
       current = groups.get(key);
       if (!current) {
         current = {
-          kind: r.kind,
-          local_day: r.local_day,
-          source: r.source,
+          kind,
+          local_day: day,
+          source,
           device,
           count: 0,
           sum: 0,
@@ -54,15 +59,29 @@ export function aggregateInto(
         groups.set(key, current);
       }
     }
+    const value = rows.value(i);
+    const start = rows.start(i);
     current.count += 1;
-    current.sum += r.value;
-    current.min = current.min === null || r.value < current.min ? r.value : current.min;
-    current.max = current.max === null || r.value > current.max ? r.value : current.max;
-    if (current.last_at === null || r.start_at >= current.last_at) {
-      current.last_at = r.start_at;
-      current.last_value = r.value;
+    current.sum += value;
+    current.min = current.min === null || value < current.min ? value : current.min;
+    current.max = current.max === null || value > current.max ? value : current.max;
+    if (current.last_at === null || start >= current.last_at) {
+      current.last_at = start;
+      current.last_value = value;
     }
   }
+}
+
+/** A day's samples read back, seen as AggregatedRows of one kind. */
+function daySampleRows(kind: string, samples: readonly DaySample[]): AggregatedRows {
+  return {
+    kind: () => kind,
+    localDay: (i) => samples[i]!.local_day,
+    source: (i) => samples[i]!.source,
+    device: (i) => samples[i]!.device,
+    value: (i) => samples[i]!.value,
+    start: (i) => samples[i]!.start,
+  };
 }
 
 /**
@@ -129,9 +148,8 @@ export class RollupMaintainer {
   /** Recomputes stream and merged rows of the days from their samples. */
   async refreshDays(kind: string, days: readonly number[]): Promise<void> {
     const samples = await this.samples.forDays(this.userId, kind, days);
-    const rows = samples.map((s) => ({ ...s, kind, start_at: s.start }));
     const groups = new Map<string, RollupValues>();
-    aggregateInto(groups, rows, 0, rows.length);
+    aggregateInto(groups, daySampleRows(kind, samples), 0, samples.length);
     await this.rollups.deleteDays(this.userId, kind, days);
     await this.rollups.put(this.userId, [...groups.values()]);
     const streamsPerDay = new Map<number, number>();

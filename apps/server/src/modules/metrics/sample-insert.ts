@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
-import type { SampleRow } from './sample-row';
+import type { PackedRows } from './packed-rows';
 
 /**
  * The bulk insert behind SampleStore.insertBatch: the hot path of every import and sync, so the SQL is
@@ -38,7 +38,7 @@ export async function insertSampleRows(
   db: Kysely<Database>,
   dialect: Dialect,
   userId: string,
-  rows: readonly SampleRow[],
+  rows: PackedRows,
   from: number,
   to: number,
 ): Promise<number> {
@@ -48,47 +48,46 @@ export async function insertSampleRows(
   return Number(result.numAffectedRows ?? 0n);
 }
 
-function sqliteQuery(userId: string, rows: readonly SampleRow[], from: number, to: number): CompiledQuery {
+function sqliteQuery(userId: string, rows: PackedRows, from: number, to: number): CompiledQuery {
   const params: unknown[] = new Array((to - from) * 14);
   let p = 0;
   for (let i = from; i < to; i++) {
-    const r = rows[i]!;
     params[p++] = userId;
-    params[p++] = r.kind;
-    params[p++] = r.start_at;
-    params[p++] = r.end_at;
-    params[p++] = r.utc_offset_min;
-    params[p++] = r.tz;
-    params[p++] = r.local_day;
-    params[p++] = r.value;
-    params[p++] = r.unit;
-    params[p++] = r.source;
-    params[p++] = r.device;
-    params[p++] = r.origin_id;
-    params[p++] = r.flag;
-    params[p++] = r.meta;
+    params[p++] = rows.kind(i);
+    params[p++] = rows.start(i);
+    params[p++] = rows.end(i);
+    params[p++] = rows.utcOffsetMin(i);
+    params[p++] = rows.tz(i);
+    params[p++] = rows.localDay(i);
+    params[p++] = rows.value(i);
+    params[p++] = rows.unit(i);
+    params[p++] = rows.source(i);
+    params[p++] = rows.device(i);
+    params[p++] = rows.originId(i);
+    params[p++] = rows.flag(i);
+    params[p++] = rows.meta(i);
   }
   return CompiledQuery.raw(sqliteInsert(to - from), params);
 }
 
-function postgresQuery(userId: string, rows: readonly SampleRow[], from: number, to: number): CompiledQuery {
+function postgresQuery(userId: string, rows: PackedRows, from: number, to: number): CompiledQuery {
   const n = to - from;
   const cols = Array.from({ length: 13 }, () => new Array<unknown>(n));
-  for (let i = 0; i < n; i++) {
-    const r = rows[from + i]!;
-    cols[0]![i] = r.kind;
-    cols[1]![i] = r.start_at;
-    cols[2]![i] = r.end_at;
-    cols[3]![i] = r.utc_offset_min;
-    cols[4]![i] = r.tz;
-    cols[5]![i] = r.local_day;
-    cols[6]![i] = r.value;
-    cols[7]![i] = r.unit;
-    cols[8]![i] = r.source;
-    cols[9]![i] = r.device;
-    cols[10]![i] = r.origin_id;
-    cols[11]![i] = r.flag;
-    cols[12]![i] = r.meta;
+  for (let j = 0; j < n; j++) {
+    const i = from + j;
+    cols[0]![j] = rows.kind(i);
+    cols[1]![j] = rows.start(i);
+    cols[2]![j] = rows.end(i);
+    cols[3]![j] = rows.utcOffsetMin(i);
+    cols[4]![j] = rows.tz(i);
+    cols[5]![j] = rows.localDay(i);
+    cols[6]![j] = rows.value(i);
+    cols[7]![j] = rows.unit(i);
+    cols[8]![j] = rows.source(i);
+    cols[9]![j] = rows.device(i);
+    cols[10]![j] = rows.originId(i);
+    cols[11]![j] = rows.flag(i);
+    cols[12]![j] = rows.meta(i);
   }
   return CompiledQuery.raw(PG_INSERT, [userId, ...cols]);
 }
