@@ -2,7 +2,7 @@ import type { PackedRows } from './packed-rows';
 import type { DaySample } from './samples.repository';
 import { streamKey } from './merge';
 
-/** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB. */
+/** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB, then it is read back. */
 export const RUN_LIMIT = 500_000;
 
 /** What a stream row of a day says it counts. */
@@ -13,25 +13,51 @@ export interface StreamTotals {
   sum: number;
 }
 
-/** One kind's samples as the import wrote them, column by column, with an index by local day. */
+/** Samples per block: a run grows a block at a time, never copying what it holds. */
+const BLOCK_BITS = 14;
+const BLOCK = 1 << BLOCK_BITS;
+const IN_BLOCK = BLOCK - 1;
+
+/** One kind's samples as the import wrote them, in typed-array blocks, with an index by local day. */
 class Run {
   count = 0;
-  start = new Float64Array(1024);
-  end = new Float64Array(1024);
-  value = new Float64Array(1024);
-  day = new Int32Array(1024);
-  stream = new Int32Array(1024);
+  /** Per sample: start, end, value. */
+  private readonly numbers: Float64Array[] = [];
+  /** Per sample: local day, stream. */
+  private readonly ints: Int32Array[] = [];
   private index: { first: number; offsets: Int32Array; order: Int32Array } | undefined;
 
   push(rows: PackedRows, at: number, stream: number): void {
-    if (this.count === this.start.length) this.grow();
-    const i = this.count++;
-    this.start[i] = rows.start(at);
-    this.end[i] = rows.end(at);
-    this.value[i] = rows.value(at);
-    this.day[i] = rows.localDay(at);
-    this.stream[i] = stream;
+    const j = this.count & IN_BLOCK;
+    if (j === 0) {
+      this.numbers.push(new Float64Array(BLOCK * 3));
+      this.ints.push(new Int32Array(BLOCK * 2));
+    }
+    const numbers = this.numbers[this.numbers.length - 1]!;
+    const ints = this.ints[this.ints.length - 1]!;
+    numbers[j * 3] = rows.start(at);
+    numbers[j * 3 + 1] = rows.end(at);
+    numbers[j * 3 + 2] = rows.value(at);
+    ints[j * 2] = rows.localDay(at);
+    ints[j * 2 + 1] = stream;
+    this.count++;
     this.index = undefined;
+  }
+
+  start(i: number): number {
+    return this.numbers[i >> BLOCK_BITS]![(i & IN_BLOCK) * 3]!;
+  }
+  end(i: number): number {
+    return this.numbers[i >> BLOCK_BITS]![(i & IN_BLOCK) * 3 + 1]!;
+  }
+  value(i: number): number {
+    return this.numbers[i >> BLOCK_BITS]![(i & IN_BLOCK) * 3 + 2]!;
+  }
+  day(i: number): number {
+    return this.ints[i >> BLOCK_BITS]![(i & IN_BLOCK) * 2]!;
+  }
+  stream(i: number): number {
+    return this.ints[i >> BLOCK_BITS]![(i & IN_BLOCK) * 2 + 1]!;
   }
 
   /** Calls `each` with the position of every sample on `day`, in the order they were written. */
@@ -44,30 +70,20 @@ class Run {
 
   /** A counting sort of positions by day: one pass to count, one to place. */
   private buildIndex() {
+    if (this.count === 0) return { first: 0, offsets: new Int32Array(1), order: new Int32Array(0) };
     let first = Infinity;
     let last = -Infinity;
     for (let i = 0; i < this.count; i++) {
-      first = Math.min(first, this.day[i]!);
-      last = Math.max(last, this.day[i]!);
+      first = Math.min(first, this.day(i));
+      last = Math.max(last, this.day(i));
     }
-    if (this.count === 0) return { first: 0, offsets: new Int32Array(1), order: new Int32Array(0) };
     const offsets = new Int32Array(last - first + 2);
-    for (let i = 0; i < this.count; i++) offsets[this.day[i]! - first + 1]!++;
+    for (let i = 0; i < this.count; i++) offsets[this.day(i) - first + 1]!++;
     for (let d = 1; d < offsets.length; d++) offsets[d]! += offsets[d - 1]!;
     const next = offsets.slice(0, -1);
     const order = new Int32Array(this.count);
-    for (let i = 0; i < this.count; i++) order[next[this.day[i]! - first]!++] = i;
+    for (let i = 0; i < this.count; i++) order[next[this.day(i) - first]!++] = i;
     return { first, offsets, order };
-  }
-
-  private grow(): void {
-    const size = this.start.length * 2;
-    const copy = <T extends Float64Array | Int32Array>(from: T, to: T): T => (to.set(from), to);
-    this.start = copy(this.start, new Float64Array(size));
-    this.end = copy(this.end, new Float64Array(size));
-    this.value = copy(this.value, new Float64Array(size));
-    this.day = copy(this.day, new Int32Array(size));
-    this.stream = copy(this.stream, new Int32Array(size));
   }
 }
 
@@ -136,14 +152,15 @@ export class HeldSamples {
   /** The held samples of `kind` on `days`, in the shape the merge takes. */
   samplesOn(kind: string, days: readonly number[]): DaySample[] {
     const run = this.runs.get(kind);
+    if (!run) return [];
     const out: DaySample[] = [];
-    for (const day of run ? days : []) {
-      run!.forDay(day, (i) => {
-        const { source, device } = this.streams[run!.stream[i]!]!;
+    for (const day of days) {
+      run.forDay(day, (i) => {
+        const { source, device } = this.streams[run.stream(i)]!;
         out.push({
-          start: run!.start[i]!,
-          end: run!.end[i]!,
-          value: run!.value[i]!,
+          start: run.start(i),
+          end: run.end(i),
+          value: run.value(i),
           source,
           device,
           local_day: day,
@@ -159,11 +176,11 @@ export class HeldSamples {
     if (!run) return false;
     const totals = new Map<number, { count: number; sum: number }>();
     run.forDay(day, (i) => {
-      const t = totals.get(run.stream[i]!);
+      const t = totals.get(run.stream(i));
       if (t) {
         t.count++;
-        t.sum += run.value[i]!;
-      } else totals.set(run.stream[i]!, { count: 1, sum: run.value[i]! });
+        t.sum += run.value(i);
+      } else totals.set(run.stream(i), { count: 1, sum: run.value(i) });
     });
     if (totals.size !== rows.length) return false;
     return rows.every((row) => {
