@@ -90,8 +90,8 @@ class Run {
 /**
  * What a large import keeps of its own samples so the priority merge of its days with several streams
  * (a watch and a phone both counting steps) runs from memory at the end of each kind's run, instead of
- * reading those days back from the table: for a 1 M-Record Apple Health export that read-back was the
- * second largest cost after the inserts.
+ * reading those days back from the table (for a 1 M-Record Apple Health export, 720 000 samples that
+ * took 1.2–1.7 s to read back and merge; from memory the merge takes about 1 s).
  *
  * Only a day whose every sample is held can be merged from memory: RollupMaintainer.mergeHeldDays
  * checks each day's held samples against its stream rows (count and sum per stream), so a day that
