@@ -2,6 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { ImportJob } from '@healthfolio/core';
 import type { TestApp } from '../app';
 
+/**
+ * The two ways an upload is parsed: on the server's thread, or (from IMPORT_WORKER_THRESHOLD_BYTES on)
+ * in a worker thread that prepares each batch. Import tests run on both.
+ */
+export const PARSING = [
+  ['on the server thread', {}],
+  ['in a worker thread', { IMPORT_WORKER_THRESHOLD_BYTES: '0' }],
+] as const;
+
 /** A multipart/form-data body with one file (and optional fields before it), as a browser sends it. */
 export function multipart(
   fileName: string,

@@ -3,16 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
-import { clarityCsv, importFile, upload } from './helpers';
+import { clarityCsv, importFile, PARSING, upload } from './helpers';
 import { traversalZip, yazlZip } from './zip-fixtures';
 
-/** Files are parsed on the server's thread, or (large ones) in a worker thread that prepares each batch. */
-const parsing = [
-  ['on the server thread', {}],
-  ['in a worker thread', { IMPORT_WORKER_THRESHOLD_BYTES: '0' }],
-] as const;
-
-describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, env] as const)))(
+describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, env] as const)))(
   'imports on %s, parsed %s',
   (dialect, _how, parsingEnv) => {
     let t: TestApp;

@@ -6,21 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/database';
+import { MERGED } from '../../src/modules/metrics/rollups.repository';
 import type { TestApp } from '../app';
 import { createTestDb, testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
-import { MERGED } from '../../src/modules/metrics/rollups.repository';
-import { clarityCsv, overlappingSteps, upload } from './helpers';
+import { clarityCsv, overlappingSteps, PARSING, upload } from './helpers';
 
 const READINGS = 60_000;
 
-/** Files are parsed on the server's thread, or (large ones) in a worker thread that prepares each batch. */
-const parsing = [
-  ['on the server thread', {}],
-  ['in a worker thread', { IMPORT_WORKER_THRESHOLD_BYTES: '0' }],
-] as const;
-
-describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, env] as const)))(
+describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, env] as const)))(
   'an import interrupted by a restart, on %s, parsed %s',
   (dialect, _how, parsingEnv) => {
     let db: Db;
@@ -59,6 +53,18 @@ describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, e
         ).n,
       );
 
+    /** A fresh database and server, and Ada's upload of the file: the import is under way. */
+    async function startImport(fileName: string, content: string) {
+      db = await createTestDb(dialect);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
+      const first = await start();
+      await createUser(first, 'ada@example.com');
+      const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
+      const res = await upload(first, auth, fileName, content);
+      expect(res.statusCode).toBe(202);
+      return { first, id: (res.json() as { data: ImportJob }).data.id };
+    }
+
     /** Closes the app once at least `atLeast` samples of the import are written, and before it ends. */
     async function stopMidway(app: TestApp, id: string, atLeast: number): Promise<number> {
       for (;;) {
@@ -76,15 +82,7 @@ describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, e
     }
 
     it('resumes where it stopped and ends with the rows and counts of one uninterrupted run', async () => {
-      db = await createTestDb(dialect);
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
-      const first = await start();
-      await createUser(first, 'ada@example.com');
-      const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
-
-      const res = await upload(first, auth, 'clarity.csv', clarityCsv(READINGS));
-      expect(res.statusCode).toBe(202);
-      const { id } = (res.json() as { data: ImportJob }).data;
+      const { first, id } = await startImport('clarity.csv', clarityCsv(READINGS));
 
       // Stop the server once some batches are written and before the last one.
       const written = await stopMidway(first, id, 1_000);
@@ -105,14 +103,8 @@ describe.each(testDialects.flatMap((d) => parsing.map(([how, env]) => [d, how, e
 
     it('resumes an Apple Health import of a watch and a phone: every day merged once, as in one run', async () => {
       const DAYS = 5_000;
-      db = await createTestDb(dialect);
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-restart-'));
-      const first = await start();
-      await createUser(first, 'ada@example.com');
-      const auth = bearer((await signIn(first, 'ada@example.com')).accessToken);
-      const res = await upload(first, auth, 'export.xml', overlappingSteps(DAYS));
-      const { id } = (res.json() as { data: ImportJob }).data;
-      // Partway through the watch's records: some of their days already merged, the rest not yet read.
+      const { first, id } = await startImport('export.xml', overlappingSteps(DAYS));
+      // Partway through the watch's records: the days with both streams so far wait for their merge.
       await stopMidway(first, id, DAYS * 6 + 1_000);
 
       const second = await start();
