@@ -3,7 +3,7 @@ import type { DaySample } from './samples.repository';
 import { streamKey } from './merge';
 
 /** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB, then it is read back. */
-export const RUN_LIMIT = 500_000;
+const RUN_LIMIT = 500_000;
 
 /** What a stream row of a day says it counts. */
 export interface StreamTotals {
