@@ -1,7 +1,7 @@
 import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 import type { ImportChunk, ImportContext, ImportIssue, Importer } from '@healthfolio/importers';
 import { ImportFormatError, openUpload } from '@healthfolio/importers';
-import type { PreparedBatch } from '../metrics/prepared-batch';
+import { BatchPreparer, type PreparedBatch } from '../metrics/prepared-batch';
 import { countedFiles } from './counted-files';
 
 /**
@@ -72,17 +72,20 @@ export async function* readHere(input: ChunkSourceInput): AsyncGenerator<Sourced
 export async function* inBatches(
   chunks: AsyncIterable<SourcedChunk>,
   limits: BatchLimits,
-): AsyncGenerator<ImportBatch<NewSample[]>> {
-  const empty = (bytesRead = 0): ImportBatch<NewSample[]> => ({
-    samples: [],
-    count: 0,
+): AsyncGenerator<ImportBatch<PreparedBatch>> {
+  const empty = (bytesRead = 0) => ({
+    samples: new BatchPreparer(),
     records: 0,
-    issues: [],
-    warnings: [],
-    clinical: [],
+    issues: [] as ImportIssue[],
+    warnings: [] as string[],
+    clinical: [] as ClinicalRecordInput[],
     bytesRead,
   });
-  const complete = (batch: ImportBatch<NewSample[]>) => ({ ...batch, count: batch.samples.length });
+  const complete = (batch: ReturnType<typeof empty>): ImportBatch<PreparedBatch> => ({
+    ...batch,
+    samples: batch.samples.finish(),
+    count: batch.samples.count,
+  });
   let batch = empty();
   let started = Date.now();
   let seen = 0;
@@ -98,8 +101,9 @@ export async function* inBatches(
       batch.bytesRead = bytesRead;
       for (const sample of chunk.samples) {
         if (seen++ < limits.skip) continue;
-        batch.samples.push(sample);
-        if (batch.samples.length >= limits.samples) {
+        // Prepared and packed as it comes: a batch holds no object per sample (see BatchPreparer).
+        batch.samples.add(sample);
+        if (batch.samples.count >= limits.samples) {
           yield complete(batch);
           batch = empty(bytesRead);
           started = Date.now();

@@ -7,7 +7,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { getImporter, isReviewImporter } from '@healthfolio/importers';
-import { prepareBatch } from '../metrics/prepared-batch';
 import { inBatches, readHere } from './chunk-source';
 import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
@@ -28,9 +27,8 @@ try {
   if (!importer || isReviewImporter(importer)) throw new Error(`No streaming importer for ${input.format}`);
   const context = { owner: input.owner, timeZone: input.timeZone };
   for await (const batch of inBatches(readHere({ ...input, importer, context }), input.limits)) {
-    const prepared = prepareBatch(batch.samples);
-    const { data, transfer } = prepared.rows.data();
-    post({ ...batch, type: 'batch', samples: { rows: data, rejected: prepared.rejected } }, transfer);
+    const { data, transfer } = batch.samples.rows.data();
+    post({ ...batch, type: 'batch', samples: { rows: data, rejected: batch.samples.rejected } }, transfer);
     inFlight++;
     while (inFlight >= WINDOW) await new Promise<void>((resolve) => (wake = resolve));
   }
