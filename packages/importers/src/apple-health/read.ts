@@ -3,7 +3,7 @@ import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFil
 import { ExportScanner } from './scanner';
 
 /** Samples per chunk handed to the pipeline. */
-export const CHUNK_SAMPLES = 5000;
+export const CHUNK_SAMPLES = 1000;
 
 /**
  * Streams one export.xml as chunks of samples. When the file is damaged, everything read before the
