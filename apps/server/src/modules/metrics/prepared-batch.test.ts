@@ -50,6 +50,19 @@ describe('BatchPreparer', () => {
     });
   });
 
+  it('answers a batch that came in order as it came', () => {
+    const batch = prepareBatch([
+      sample('heart_rate', '2026-03-01T08:00:00Z', 58, 'watch'),
+      sample('heart_rate', '2026-03-01T08:00:00Z', 59, 'phone'),
+      sample('steps', '2026-03-01T07:00:00Z', 10, 'watch'),
+    ]);
+    expect(rowsOf(batch.rows).map((r) => [r.kind, r.value, r.origin])).toEqual([
+      ['heart_rate', 58, 'watch'],
+      ['heart_rate', 59, 'phone'],
+      ['steps', 10, 'watch'],
+    ]);
+  });
+
   it('counts refused samples, names their place in the batch, and packs past its first capacity', () => {
     const preparer = new BatchPreparer();
     const n = 5000;
