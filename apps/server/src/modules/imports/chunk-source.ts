@@ -74,7 +74,7 @@ export async function* inBatches(
   limits: BatchLimits,
 ): AsyncGenerator<ImportBatch<PreparedBatch>> {
   const empty = (bytesRead = 0) => ({
-    samples: new BatchPreparer(),
+    samples: new BatchPreparer(limits.samples),
     records: 0,
     issues: [] as ImportIssue[],
     warnings: [] as string[],

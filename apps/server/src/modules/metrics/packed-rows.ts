@@ -132,14 +132,26 @@ export class PackedRowsBuilder {
    */
   build(): PackedRows {
     const { length, numbers, refs, strings } = this;
-    const order = new Uint32Array(length);
-    for (let i = 0; i < length; i++) order[i] = i;
-    order.sort((a, b) => {
+    const before = (a: number, b: number): number => {
       const ka = refs[a * REFS]!;
       const kb = refs[b * REFS]!;
       if (ka !== kb) return strings[ka]! < strings[kb]! ? -1 : 1;
       return numbers[a * NUMBERS]! - numbers[b * NUMBERS]! || a - b;
-    });
+    };
+    let sorted = true;
+    for (let i = 1; i < length && sorted; i++) sorted = before(i - 1, i) < 0;
+    if (sorted) {
+      // Most batches of an export arrive in order: they keep their arrays.
+      return new PackedRows({
+        length,
+        numbers: numbers.subarray(0, length * NUMBERS),
+        refs: refs.subarray(0, length * REFS),
+        strings,
+      });
+    }
+    const order = new Uint32Array(length);
+    for (let i = 0; i < length; i++) order[i] = i;
+    order.sort(before);
     const sortedNumbers = new Float64Array(length * NUMBERS);
     const sortedRefs = new Int32Array(length * REFS);
     for (let i = 0; i < length; i++) {

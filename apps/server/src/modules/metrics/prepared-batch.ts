@@ -29,10 +29,15 @@ export interface PreparedBatchData {
  * already grouped by kind (Apple Health's export) costs the sort one pass.
  */
 export class BatchPreparer {
-  private readonly rows = new PackedRowsBuilder();
+  private readonly rows: PackedRowsBuilder;
   private readonly rejected: RejectedSample[] = [];
   /** Samples added, refused ones included. */
   count = 0;
+
+  /** `capacity`: the samples the batch will likely hold, so its arrays are allocated once. */
+  constructor(capacity?: number) {
+    this.rows = new PackedRowsBuilder(capacity);
+  }
 
   add(sample: NewSample): void {
     const prepared = prepareSample(sample);
@@ -47,7 +52,7 @@ export class BatchPreparer {
 }
 
 export function prepareBatch(samples: readonly NewSample[]): PreparedBatch {
-  const preparer = new BatchPreparer();
+  const preparer = new BatchPreparer(samples.length);
   for (const sample of samples) preparer.add(sample);
   return preparer.finish();
 }
