@@ -96,6 +96,13 @@ export async function lockUserWrites(db: Kysely<Database>, dialect: Dialect, use
 /** Days merged per read: a month of a busy metric is tens of thousands of samples. */
 export const MERGE_SPAN = 31;
 
+/**
+ * Days whose samples are read back at once for the merge: a week of a busy metric is already ten
+ * thousand. Reading a month at a time, a 4 GB export's server peaked at 287–301 MB while its largest
+ * kinds were read back; a week at a time, 251–257 MB (apps/server/bench/import.bench.ts).
+ */
+const READ_SPAN = 7;
+
 /** kind → local days. */
 export type DaysByKind = Map<string, Set<number>>;
 
@@ -186,8 +193,8 @@ export class RollupMaintainer {
 
   /** Runs the priority merge for days with several streams; used after a priority change too. */
   async remergeDays(kind: string, days: readonly number[]): Promise<void> {
-    for (let i = 0; i < days.length; i += MERGE_SPAN) {
-      const part = days.slice(i, i + MERGE_SPAN);
+    for (let i = 0; i < days.length; i += READ_SPAN) {
+      const part = days.slice(i, i + READ_SPAN);
       await this.putMerged(kind, part, await this.samples.forDays(this.userId, kind, part));
     }
   }
