@@ -93,7 +93,10 @@ export async function lockUserWrites(db: Kysely<Database>, dialect: Dialect, use
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${userId}))`.execute(db);
 }
 
-/** Days merged per read: a month of a busy metric is tens of thousands of samples. */
+/**
+ * Days merged per step: one transaction when an import's deferred days are merged at its end, one
+ * look at the rollups when a kind's held samples are merged.
+ */
 export const MERGE_SPAN = 31;
 
 /**
