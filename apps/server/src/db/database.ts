@@ -52,14 +52,13 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const prepare = statementCache(sqlite);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({
-      database: { close: () => sqlite.close(), prepare: (text) => new SpreadStatement(prepare(text)) },
+      database: { close: () => sqlite.close(), prepare: statementCache(sqlite) },
     }),
   });
   const arrayReads = statementCache(sqlite, (statement) => statement.raw(true));
-  const readArrays: ReadArrays = (text, params) => arrayReads(text).all(...params) as unknown[][];
+  const readArrays: ReadArrays = (text, params) => arrayReads(text).all(params) as unknown[][];
   return { kysely, dialect: 'sqlite', readArrays, close: () => kysely.destroy() };
 }
 
@@ -73,6 +72,10 @@ export function openDatabase(database: Config['database']): Db {
 class SpreadStatement {
   constructor(private readonly statement: SQLite.Statement) {}
 
+  /** Still being iterated: not to be handed out again. */
+  get busy(): boolean {
+    return this.statement.busy;
+  }
   get reader(): boolean {
     return this.statement.reader;
   }
@@ -91,19 +94,20 @@ class SpreadStatement {
 const STATEMENTS_KEPT = 256;
 
 /**
- * Prepares a SQL text once and reuses its statement: SQLite then parses and plans each query once, not
- * on every call (a 500-row sample insert, a day's rollup upsert, a session lookup). A statement still
- * being iterated is not handed out again (Kysely holds the connection for a stream, so this is a guard).
+ * Prepares a SQL text once and reuses its statement (wrapped to take its parameters spread): SQLite then
+ * parses and plans each query once, not on every call (a 500-row sample insert, a day's rollup upsert,
+ * a session lookup). A statement still being iterated is not handed out again (Kysely holds the
+ * connection for a stream, so this is a guard).
  */
 function statementCache(
   sqlite: SQLite.Database,
   configure: (statement: SQLite.Statement) => SQLite.Statement = (statement) => statement,
-): (text: string) => SQLite.Statement {
-  const kept = new Map<string, SQLite.Statement>();
+): (text: string) => SpreadStatement {
+  const kept = new Map<string, SpreadStatement>();
   return (text) => {
     const statement = kept.get(text);
     if (statement && !statement.busy) return statement;
-    const prepared = configure(sqlite.prepare(text));
+    const prepared = new SpreadStatement(configure(sqlite.prepare(text)));
     if (!statement) {
       if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
       kept.set(text, prepared);
