@@ -1,4 +1,4 @@
-import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput } from '@healthfolio/core';
 import type { ImportChunk, ImportContext, ImportIssue, Importer } from '@healthfolio/importers';
 import { ImportFormatError, openUpload } from '@healthfolio/importers';
 import { BatchPreparer, type PreparedBatch } from '../metrics/prepared-batch';
@@ -34,8 +34,11 @@ export interface BatchLimits {
   everyMs: number;
 }
 
-/** One transaction's worth of an import, with the counts of the chunks that began in it. */
-export interface ImportBatch<S = readonly NewSample[] | PreparedBatch> {
+/**
+ * One transaction's worth of an import, with the counts of the chunks that began in it. Both parsing
+ * paths hand over prepared samples; a worker's cross the thread as PreparedBatchData.
+ */
+export interface ImportBatch<S = PreparedBatch> {
   samples: S;
   /** Samples in it, rejected ones included: the resume position moves on by this many. */
   count: number;
@@ -72,16 +75,18 @@ export async function* readHere(input: ChunkSourceInput): AsyncGenerator<Sourced
 export async function* inBatches(
   chunks: AsyncIterable<SourcedChunk>,
   limits: BatchLimits,
-): AsyncGenerator<ImportBatch<PreparedBatch>> {
-  const empty = (bytesRead = 0) => ({
+): AsyncGenerator<ImportBatch> {
+  /** A batch being gathered: its preparer counts its samples. */
+  type Gathering = Omit<ImportBatch<BatchPreparer>, 'count'>;
+  const empty = (bytesRead = 0): Gathering => ({
     samples: new BatchPreparer(limits.samples),
     records: 0,
-    issues: [] as ImportIssue[],
-    warnings: [] as string[],
-    clinical: [] as ClinicalRecordInput[],
+    issues: [],
+    warnings: [],
+    clinical: [],
     bytesRead,
   });
-  const complete = (batch: ReturnType<typeof empty>): ImportBatch<PreparedBatch> => ({
+  const complete = (batch: Gathering): ImportBatch => ({
     ...batch,
     samples: batch.samples.finish(),
     count: batch.samples.count,

@@ -7,6 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { getImporter, isReviewImporter } from '@healthfolio/importers';
+import { preparedBatchData } from '../metrics/prepared-batch';
 import { inBatches, readHere } from './chunk-source';
 import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
@@ -27,8 +28,8 @@ try {
   if (!importer || isReviewImporter(importer)) throw new Error(`No streaming importer for ${input.format}`);
   const context = { owner: input.owner, timeZone: input.timeZone };
   for await (const batch of inBatches(readHere({ ...input, importer, context }), input.limits)) {
-    const { data, transfer } = batch.samples.rows.data();
-    post({ ...batch, type: 'batch', samples: { rows: data, rejected: batch.samples.rejected } }, transfer);
+    const { data, transfer } = preparedBatchData(batch.samples);
+    post({ ...batch, type: 'batch', samples: data }, transfer);
     inFlight++;
     while (inFlight >= WINDOW) await new Promise<void>((resolve) => (wake = resolve));
   }

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { revivePreparedBatch, type PreparedBatch } from '../metrics/prepared-batch';
+import { revivePreparedBatch } from '../metrics/prepared-batch';
 import type { BatchLimits, ChunkSourceInput, ImportBatch } from './chunk-source';
 import { reviveFailure, type WorkerInput, type WorkerMessage } from './worker-messages';
 
@@ -12,7 +12,7 @@ const WORKER_URL = new URL('./read-worker.mjs', import.meta.url);
 export async function* readInWorker(
   input: ChunkSourceInput,
   limits: BatchLimits,
-): AsyncGenerator<ImportBatch<PreparedBatch>> {
+): AsyncGenerator<ImportBatch> {
   const data: WorkerInput = {
     format: input.importer.format,
     path: input.path,

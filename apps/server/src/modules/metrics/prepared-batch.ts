@@ -57,6 +57,16 @@ export function prepareBatch(samples: readonly NewSample[]): PreparedBatch {
   return preparer.finish();
 }
 
+/** A batch as it is sent from a worker thread, and the buffers to transfer rather than copy. */
+export function preparedBatchData(batch: PreparedBatch): {
+  data: PreparedBatchData;
+  transfer: ArrayBuffer[];
+} {
+  const { data, transfer } = batch.rows.data();
+  return { data: { rows: data, rejected: batch.rejected }, transfer };
+}
+
+/** The batch a worker thread sent (see preparedBatchData). */
 export function revivePreparedBatch(data: PreparedBatchData): PreparedBatch {
   return { rows: new PackedRows(data.rows), rejected: data.rejected };
 }
