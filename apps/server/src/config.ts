@@ -27,8 +27,9 @@ const envSchema = z.object({
   /**
    * Uploads from this size on are parsed, and their batches prepared, in a worker thread while the main
    * thread writes (0: always). Unset: every upload is parsed on the writing thread, which keeps the
-   * server's memory under 300 MB; a worker uses a second core but costs 60–130 MB more, and on our 2-core
-   * machine it did not import faster (the writing thread's SQLite work slowed by a third while it parsed).
+   * server's memory under 300 MB; a worker uses a second core but costs 50–130 MB more, and on our 2-core
+   * machine it did not import faster (the writing thread's SQLite work slowed by a quarter to a third while
+   * it parsed).
    */
   IMPORT_WORKER_THRESHOLD_BYTES: z.coerce.number().int().min(0).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
