@@ -7,14 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ensureDependencies, ensureWebBuild, root } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, serverEntry } from './lib.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 
 const port = 18950;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: 'ignore',
   env: {

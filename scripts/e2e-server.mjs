@@ -3,14 +3,16 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './lib.mjs';
+import { ensureServerBuild, root, serverEntry } from './lib.mjs';
 
 // E2E_DATA_DIR lets a test start a second server beside the suite's (e.g. with short-lived tokens).
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? path.join('test-results', 'e2e-data'));
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// `npm test` builds the bundle before the suite starts, so servers started side by side never rebuild it.
+ensureServerBuild();
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: {

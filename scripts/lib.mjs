@@ -55,3 +55,14 @@ export function ensureWebBuild({ force = false } = {}) {
   console.log('Building the web app…');
   runOrExit('npm', ['run', 'build', '--silent']);
 }
+
+/**
+ * Bundles the server into apps/server/dist when it is missing or older than its sources
+ * (scripts/build-server.mjs): the start script, the browser tests and the benchmarks run that bundle.
+ */
+export function ensureServerBuild() {
+  runOrExit(process.execPath, ['scripts/build-server.mjs']);
+}
+
+/** The server's entry in the bundle, run with plain node. */
+export const serverEntry = 'apps/server/dist/main.mjs';

@@ -1,9 +1,10 @@
 // `npm start`: everything a fresh clone needs, then the server (SPA + API) on PORT (8080).
 import { spawn } from 'node:child_process';
-import { ensureDependencies, ensureWebBuild, root } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, serverEntry } from './lib.mjs';
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 
 // A bounded heap and a small young generation: V8 then collects an import's garbage early instead of
 // growing toward its default limits, which keeps the server's resident memory under 300 MB through a
@@ -11,7 +12,7 @@ ensureWebBuild();
 const heapMb = process.env.SERVER_HEAP_MB ?? '256';
 const server = spawn(
   process.execPath,
-  [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--import', 'tsx', 'apps/server/src/main.ts'],
+  [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', serverEntry],
   {
     cwd: root,
     stdio: 'inherit',

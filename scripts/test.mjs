@@ -2,7 +2,7 @@
 // set), then the browser tests against the built app. Ends with one "N passed, N failed" line.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, root, run } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, run } from './lib.mjs';
 
 ensureDependencies();
 const results = path.join(root, 'test-results');
@@ -30,6 +30,7 @@ step('unit and storage tests', 'npx', [
 ]);
 
 ensureWebBuild();
+ensureServerBuild();
 if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.error('Chromium is missing: `apt-get install -y chromium` (or set CHROMIUM_PATH).');
   failures.push('browser tests (no Chromium)');

@@ -106,7 +106,9 @@ async function startServer() {
     '--max-semi-space-size=4',
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // As `npm start` runs it: bundled (scripts/build-server.mjs), with plain node.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.mjs'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
