@@ -100,14 +100,14 @@ async function startServer() {
     ],
     { env, stdio: 'ignore' },
   );
-  // As scripts/start.mjs starts it: the same bounded heap.
+  // As scripts/start.mjs starts it: bundled (scripts/build-server.mjs), run with plain node and the same heap.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const nodeArgs = [
     `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? '256'}`,
     '--max-semi-space-size=4',
+    '--heap-growing-percent=100',
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
-  // As `npm start` runs it: bundled (scripts/build-server.mjs), with plain node.
-  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.mjs'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
