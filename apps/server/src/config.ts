@@ -26,12 +26,15 @@ const envSchema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(IMPORT_MAX_BYTES_DEFAULT),
   /**
    * Uploads from this size on are parsed, and their batches prepared, in a worker thread while the main
-   * thread writes (0: always). Unset: every upload is parsed on the writing thread, which keeps the
-   * server's memory under 300 MB; a worker uses a second core but costs 50–130 MB more, and on our 2-core
-   * machine it did not import faster (the writing thread's SQLite work slowed by a quarter to a third while
-   * it parsed).
+   * thread writes (0: always). Parsing on a second core took a 1 M-Record Apple Health import from
+   * ~9.2 to ~7.5 s (apps/server/bench/import.bench.ts); a smaller upload is parsed on the writing thread,
+   * sooner than a worker would start.
    */
-  IMPORT_WORKER_THRESHOLD_BYTES: z.coerce.number().int().min(0).optional(),
+  IMPORT_WORKER_THRESHOLD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -145,7 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
-    importWorkerThresholdBytes: e.IMPORT_WORKER_THRESHOLD_BYTES ?? Number.POSITIVE_INFINITY,
+    importWorkerThresholdBytes: e.IMPORT_WORKER_THRESHOLD_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,

@@ -3,11 +3,11 @@ import type { ImportJob } from '@healthfolio/core';
 import type { TestApp } from '../app';
 
 /**
- * The two ways an upload is parsed: on the server's thread, or (from IMPORT_WORKER_THRESHOLD_BYTES on)
- * in a worker thread that prepares each batch. Import tests run on both.
+ * The two ways an upload is parsed: on the server's thread (below IMPORT_WORKER_THRESHOLD_BYTES), or in
+ * a worker thread that prepares each batch. Import tests run on both.
  */
 export const PARSING = [
-  ['on the server thread', {}],
+  ['on the server thread', { IMPORT_WORKER_THRESHOLD_BYTES: String(Number.MAX_SAFE_INTEGER) }],
   ['in a worker thread', { IMPORT_WORKER_THRESHOLD_BYTES: '0' }],
 ] as const;
 
