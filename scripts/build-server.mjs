@@ -2,7 +2,7 @@
 // JavaScript in apps/server/dist, which `npm start`, the browser tests and the benchmarks run with
 // plain node. Running the sources through tsx instead costs ~40 MB of resident memory — on Node 20 its
 // loader hooks run in a thread of their own, with a heap of their own — that the server's heap has a
-// better use for during an import (README, "Memory").
+// better use for during an import (README, "Imports").
 //
 // Third-party packages stay outside the bundle, imported from where Node would resolve them for the
 // package that imports them (packages/importers has its own csv-parse, for one): native addons,

@@ -27,7 +27,7 @@ const envSchema = z.object({
   /**
    * Uploads from this size on are parsed, and their batches prepared, in a worker thread while the main
    * thread writes (0: always). Parsing on a second core took a 1 M-Record Apple Health import from
-   * ~9.2 to ~7.5 s (apps/server/bench/import.bench.ts); a smaller upload is parsed on the writing thread,
+   * ~8.7 to ~7.7 s (apps/server/bench/import.bench.ts); a smaller upload is parsed on the writing thread,
    * sooner than a worker would start.
    */
   IMPORT_WORKER_THRESHOLD_BYTES: z.coerce
