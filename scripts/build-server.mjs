@@ -60,15 +60,22 @@ export async function buildServer(root) {
   });
 }
 
-/** Newest modification time of the files the bundle is built from (or of the build itself). */
+/**
+ * Newest modification time of the files the bundle is built from: the workspaces' sources and their
+ * package.json (whose exports resolve the imports between them), the lock file and this script.
+ */
 function newestSource(root) {
-  const dirs = [
-    'apps/server/src',
-    ...fs.readdirSync(path.join(root, 'packages')).map((name) => path.join('packages', name, 'src')),
+  const workspaces = [
+    'apps/server',
+    ...fs.readdirSync(path.join(root, 'packages')).map((name) => path.join('packages', name)),
   ];
-  let newest = Math.max(
-    ...['package-lock.json', 'scripts/build-server.mjs'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
-  );
+  const dirs = workspaces.map((workspace) => path.join(workspace, 'src'));
+  const files = [
+    'package-lock.json',
+    'scripts/build-server.mjs',
+    ...workspaces.map((workspace) => path.join(workspace, 'package.json')),
+  ].filter((file) => fs.existsSync(path.join(root, file)));
+  let newest = Math.max(...files.map((file) => fs.statSync(path.join(root, file)).mtimeMs));
   for (const dir of dirs) {
     const full = path.join(root, dir);
     if (!fs.existsSync(full)) continue;
