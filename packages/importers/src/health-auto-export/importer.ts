@@ -67,4 +67,5 @@ export const healthAutoExportImporter = {
     return 0;
   },
   read: readHealthAutoExport,
+  readsWhole: true,
 } satisfies Importer;

@@ -155,7 +155,7 @@ export class ImportRunner {
         everyMs: PROGRESS_EVERY_MS,
       };
       const batches: AsyncIterable<ImportBatch> =
-        size >= this.deps.workerThresholdBytes
+        size >= this.deps.workerThresholdBytes && !importer.readsWhole
           ? readInWorker(input, limits)
           : inBatches(readHere(input), limits);
       for await (const batch of batches) await write(batch);
