@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, serverEntry } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib.mjs';
+import { serverEntry } from './server-process.mjs';
 
 ensureDependencies();
 ensureWebBuild();

@@ -11,9 +11,11 @@ import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './lib.mjs';
+import { serverEntry } from './server-process.mjs';
 
 /** Where the bundle goes: as deep as apps/server/src, so paths relative to a module resolve alike. */
-export const serverDist = (root) => path.join(root, 'apps/server/dist');
+const serverDist = (root) => path.join(root, path.dirname(serverEntry));
 
 const entries = {
   main: 'apps/server/src/main.ts',
@@ -69,32 +71,24 @@ function newestSource(root) {
     'apps/server',
     ...fs.readdirSync(path.join(root, 'packages')).map((name) => path.join('packages', name)),
   ];
-  const dirs = workspaces.map((workspace) => path.join(workspace, 'src'));
   const files = [
     'package-lock.json',
     'scripts/build-server.mjs',
     ...workspaces.map((workspace) => path.join(workspace, 'package.json')),
-  ].filter((file) => fs.existsSync(path.join(root, file)));
-  let newest = Math.max(...files.map((file) => fs.statSync(path.join(root, file)).mtimeMs));
-  for (const dir of dirs) {
-    const full = path.join(root, dir);
-    if (!fs.existsSync(full)) continue;
-    for (const entry of fs.readdirSync(full, { withFileTypes: true, recursive: true })) {
-      if (entry.isFile())
-        newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
+  ].map((file) => path.join(root, file));
+  return Math.max(
+    ...files.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)),
+    ...workspaces.map((workspace) => newestMtime(path.join(root, workspace, 'src'))),
+  );
 }
 
-/** Builds the bundle when it is missing or older than its sources; true when it built. */
+/** Builds the bundle when it is missing or older than its sources. */
 export async function ensureServerBuild(root) {
-  const main = path.join(serverDist(root), 'main.mjs');
+  const main = path.join(root, serverEntry);
   const builtAt = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
-  if (builtAt > newestSource(root)) return false;
+  if (builtAt > newestSource(root)) return;
   console.log('Building the server…');
   await buildServer(root);
-  return true;
 }
 
 // `node scripts/build-server.mjs`: what the start, test and bench scripts run before starting the server.

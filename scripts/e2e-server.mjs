@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuild, root, serverEntry } from './lib.mjs';
+import { ensureServerBuild, root } from './lib.mjs';
+import { serverEntry } from './server-process.mjs';
 
 // E2E_DATA_DIR lets a test start a second server beside the suite's (e.g. with short-lived tokens).
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? path.join('test-results', 'e2e-data'));

@@ -29,7 +29,8 @@ export function ensureDependencies() {
   runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { env });
 }
 
-function newestMtime(dir) {
+/** Newest modification time of the files under dir (node_modules aside); 0 when it is missing. */
+export function newestMtime(dir) {
   if (!fs.existsSync(dir)) return 0;
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -63,6 +64,3 @@ export function ensureWebBuild({ force = false } = {}) {
 export function ensureServerBuild() {
   runOrExit(process.execPath, ['scripts/build-server.mjs']);
 }
-
-/** The server's entry in the bundle, run with plain node. */
-export const serverEntry = 'apps/server/dist/main.mjs';

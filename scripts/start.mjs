@@ -1,30 +1,13 @@
 // `npm start`: everything a fresh clone needs, then the server (SPA + API) on PORT (8080).
 import { spawn } from 'node:child_process';
-import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, serverEntry } from './lib.mjs';
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib.mjs';
+import { serverEntry, serverProcess } from './server-process.mjs';
 
 ensureDependencies();
 ensureWebBuild();
 ensureServerBuild();
 
-// A bounded heap and a small young generation keep the server's resident memory under 300 MB through
-// a multi-GB import (measured by `npm run bench`). Under a limit this small V8 lets the heap grow only a
-// little (~1.3×) past what a full collection leaves, so an import's steady garbage brought full
-// collections back to back (every ~70 ms while an upload arrived); letting it double cut the server's
-// CPU time for a 1 M-Record import by a fifth (13.6 → 10.3 s) for ~30 MB more at its peak.
-const heapMb = process.env.SERVER_HEAP_MB ?? '256';
-const server = spawn(
-  process.execPath,
-  [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--heap-growing-percent=100', serverEntry],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    // glibc keeps a freed block under its mmap threshold in its heap for reuse, and that threshold grows
-    // toward 32 MB as mapped blocks are freed. An import's batch arrays (≥ 160 KB) then fragment a heap
-    // that never shrinks; mapped instead, they return to the system when freed: a 1 M-Record import
-    // peaked 13–24 MB lower at no cost in time (a 32 KB threshold, which maps the 64 KB upload buffers
-    // too, saved more but slowed the upload).
-    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
-  },
-);
+const { nodeArgs, env } = serverProcess();
+const server = spawn(process.execPath, [...nodeArgs, serverEntry], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@healthfolio/core';
 import { SaxesParser } from 'saxes';
+import { serverEntry, serverProcess } from '../../../scripts/server-process.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,8 +76,7 @@ async function startServer() {
   const dataDir = path.join(work, 'data');
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const env = {
-    MALLOC_MMAP_THRESHOLD_: '131072', // as scripts/start.mjs starts it
-    ...process.env,
+    ...serverProcess().env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     DATA_DIR: dataDir,
@@ -101,15 +101,13 @@ async function startServer() {
     ],
     { env, stdio: 'ignore' },
   );
-  // As scripts/start.mjs starts it: bundled (scripts/build-server.mjs), run with plain node and the same heap.
+  // As scripts/start.mjs starts it: the bundle (built when stale), its node flags and its environment.
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const nodeArgs = [
-    `--max-old-space-size=${process.env.SERVER_HEAP_MB ?? '256'}`,
-    '--max-semi-space-size=4',
-    '--heap-growing-percent=100',
+    ...serverProcess().nodeArgs,
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
