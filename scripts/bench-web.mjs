@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib.mjs';
-import { serverEntry } from './server-process.mjs';
+import { serverEntry, serverProcess } from './server-process.mjs';
 
 ensureDependencies();
 ensureWebBuild();
@@ -16,11 +16,12 @@ ensureServerBuild();
 
 const port = 18950;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-web-'));
-const server = spawn(process.execPath, [serverEntry], {
+const { nodeArgs, env } = serverProcess();
+const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
   cwd: root,
   stdio: 'ignore',
   env: {
-    ...process.env,
+    ...env,
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuild, root } from './lib.mjs';
-import { serverEntry } from './server-process.mjs';
+import { serverEntry, serverProcess } from './server-process.mjs';
 
 // E2E_DATA_DIR lets a test start a second server beside the suite's (e.g. with short-lived tokens).
 const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? path.join('test-results', 'e2e-data'));
@@ -13,11 +13,13 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 // `npm test` builds the bundle before the suite starts, so servers started side by side never rebuild it.
 ensureServerBuild();
-const server = spawn(process.execPath, [serverEntry], {
+// The process `npm start` runs (its node flags and environment), with the tests' settings.
+const { nodeArgs, env } = serverProcess();
+const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...env,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

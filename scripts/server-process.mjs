@@ -1,5 +1,5 @@
 // The server process as `npm start` runs it — the bundle, its node flags and its environment — shared
-// with the import benchmark, which measures that same process (apps/server/bench/import.bench.ts).
+// with the browser tests and the benchmarks, which then drive and measure that same process.
 
 /** The server's entry in the bundle (scripts/build-server.mjs), run with plain node. */
 export const serverEntry = 'apps/server/dist/main.mjs';
