@@ -19,9 +19,11 @@ const serverDist = (root) => path.join(root, path.dirname(serverEntry));
 
 const entries = {
   main: 'apps/server/src/main.ts',
-  // Found beside main.mjs by `new URL('./read-worker.mjs', import.meta.url)` (imports/worker-source.ts).
+  // Found beside main.mjs by `new URL('./read-worker.mjs', import.meta.url)` (imports/worker-source.ts),
+  // and likewise the others.
   'read-worker': 'apps/server/src/modules/imports/read-worker.ts',
   'report-worker': 'apps/server/src/modules/imports/report-worker.ts',
+  'checkpoint-worker': 'apps/server/src/db/checkpoint-worker.ts',
 };
 
 /** @param {string} root the repository */

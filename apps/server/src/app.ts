@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? openDatabase(config.database);
+  const db = options.db ?? openDatabase(config.database, app.log);
   const ownsDb = !options.db;
   app.addHook('onClose', async () => {
     if (ownsDb) await db.close();

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { Checkpoints } from './checkpoints';
 import { AppMigrationProvider } from './migrations';
 import type { Dialect } from './migrations/types';
 import type { Database } from './schema';
@@ -23,6 +24,8 @@ export interface Db {
    * outside one, another request's open transaction could be on the connection.
    */
   readArrays?: ReadArrays;
+  /** SQLite only: lets a bulk writer hold off WAL checkpoints (see Checkpoints). */
+  checkpoints?: Checkpoints;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,14 @@ export function arraysInTransaction(
   return trx.isTransaction ? db.readArrays : undefined;
 }
 
-export function openDatabase(database: Config['database']): Db {
+/** Once SQLite starts its WAL over, the file is cut back to this size (it would otherwise keep its largest). */
+const WAL_KEPT_BYTES = 64 * 1024 * 1024;
+
+export function openDatabase(
+  database: Config['database'],
+  /** Where a failed background checkpoint is reported (SQLite). */
+  log?: { warn(details: object, message: string): void },
+): Db {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -52,6 +62,10 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
+  const checkpoints = new Checkpoints(sqlite, database.file, (error) =>
+    log?.warn({ err: error }, 'the WAL checkpoint failed; it is tried again after the next import'),
+  );
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: { close: () => sqlite.close(), prepare: statementCache(sqlite) },
@@ -59,7 +73,11 @@ export function openDatabase(database: Config['database']): Db {
   });
   const arrayReads = statementCache(sqlite, (statement) => statement.raw(true));
   const readArrays: ReadArrays = (text, params) => arrayReads(text).all(params) as unknown[][];
-  return { kysely, dialect: 'sqlite', readArrays, close: () => kysely.destroy() };
+  const close = async () => {
+    await checkpoints.idle();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', readArrays, checkpoints, close };
 }
 
 /**

@@ -86,7 +86,9 @@ export class ImportRunner {
         if (this.abort.signal.aborted) break;
         try {
           const row = await this.repo.unfinishedById(id);
-          if (row) await this.run(row);
+          // The WAL takes the import's writes and is copied back into the database file afterwards.
+          const { checkpoints } = this.deps.db;
+          if (row) await (checkpoints ? checkpoints.hold(() => this.run(row)) : this.run(row));
         } catch (error) {
           // The database itself failed (full disk, lost connection): the import stays unfinished and
           // is taken up again on the next start.
@@ -120,6 +122,7 @@ export class ImportRunner {
     const held = new HeldSamples();
     const deferred = { days: progress.pendingMerges, held };
     const write = async (batch: ImportBatch) => {
+      await this.deps.db.checkpoints?.bound();
       progress.bytesRead = batch.bytesRead;
       progress.addChunk(batch);
       await this.deps.store.insertBatch(
