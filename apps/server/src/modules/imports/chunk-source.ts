@@ -22,11 +22,18 @@ export interface SourcedChunk {
   bytesRead: number;
 }
 
+/**
+ * The first batch holds this many samples (or `samples`, if fewer), and each next one twice as many up
+ * to `samples`: the writer starts on a batch parsed in milliseconds instead of waiting for a whole one,
+ * and it writes each batch in about the time the next, twice as large, takes to parse.
+ */
+const FIRST_BATCH = 1250;
+
 /** When a batch is complete, and where a resumed import starts. */
 export interface BatchLimits {
   /** Samples written before a restart: read again, not written again. */
   skip: number;
-  /** Samples per batch (one transaction each). */
+  /** Samples per batch (one transaction each), once the first few have ramped up to it (FIRST_BATCH). */
   samples: number;
   /** Clinical-view records (FHIR imports) per batch. */
   clinical: number;
@@ -91,6 +98,7 @@ export async function* inBatches(
     samples: batch.samples.finish(),
     count: batch.samples.count,
   });
+  let size = Math.min(FIRST_BATCH, limits.samples);
   let batch = empty();
   let started = Date.now();
   let seen = 0;
@@ -108,8 +116,9 @@ export async function* inBatches(
         if (seen++ < limits.skip) continue;
         // Prepared and packed as it comes: a batch holds no object per sample (see BatchPreparer).
         batch.samples.add(sample);
-        if (batch.samples.count >= limits.samples) {
+        if (batch.samples.count >= size) {
           yield complete(batch);
+          size = Math.min(size * 2, limits.samples);
           batch = empty(bytesRead);
           started = Date.now();
         }
