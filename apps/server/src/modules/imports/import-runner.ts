@@ -17,7 +17,7 @@ import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
 import type { ReportLimits } from './report-source';
-import { readInWorker } from './worker-source';
+import { ParsingWorkers, readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
 const WRITE_BATCH = 20_000;
@@ -53,6 +53,7 @@ export class ImportRunner {
   private readonly queue: string[] = [];
   private active: Promise<void> | undefined;
   private readonly abort = new AbortController();
+  private readonly workers = new ParsingWorkers();
 
   constructor(private readonly deps: ImportRunnerDeps) {
     this.repo = new ImportsRepository(deps.db.kysely);
@@ -69,6 +70,11 @@ export class ImportRunner {
     for (const row of await this.repo.unfinished()) this.enqueue(row.id);
   }
 
+  /** An upload this large is arriving: a parsing worker starts now, to be ready when its import begins. */
+  expectUpload(bytes: number): void {
+    if (bytes >= this.deps.workerThresholdBytes && !this.abort.signal.aborted) this.workers.warm();
+  }
+
   /** Resolves when the queue is empty (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.active) await this.active;
@@ -78,6 +84,7 @@ export class ImportRunner {
   async close(): Promise<void> {
     this.abort.abort();
     await this.idle();
+    await this.workers.stopSpare();
   }
 
   private async drain(): Promise<void> {
@@ -157,10 +164,12 @@ export class ImportRunner {
         clinical: CLINICAL_BATCH,
         everyMs: PROGRESS_EVERY_MS,
       };
-      const batches: AsyncIterable<ImportBatch> =
-        size >= this.deps.workerThresholdBytes && !importer.readsWhole
-          ? readInWorker(input, limits)
-          : inBatches(readHere(input), limits);
+      const inWorker = size >= this.deps.workerThresholdBytes && !importer.readsWhole;
+      // A worker started for this upload would only hold memory while the file is read here.
+      if (!inWorker) await this.workers.stopSpare();
+      const batches: AsyncIterable<ImportBatch> = inWorker
+        ? readInWorker(input, limits, this.workers)
+        : inBatches(readHere(input), limits);
       for await (const batch of batches) await write(batch);
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null, held);

@@ -85,6 +85,8 @@ export const importsRoutes =
   };
 
 async function receive(request: FastifyRequest, imports: ImportsService, maxBytes: number, kind?: string) {
-  const { id, fields, ...upload } = await receiveUpload(request, imports, maxBytes);
+  const { id, fields, ...upload } = await receiveUpload(request, imports, maxBytes, (bytes) =>
+    imports.expectUpload(bytes),
+  );
   return imports.create(request.userId, id, upload, kind ?? fields.kind);
 }

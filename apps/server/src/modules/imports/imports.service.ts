@@ -40,6 +40,11 @@ export class ImportsService {
     private readonly now: () => number,
   ) {}
 
+  /** An upload of about this many bytes has begun: what will parse it may start now. */
+  expectUpload(bytes: number): void {
+    this.runner.expectUpload(bytes);
+  }
+
   /** Where a user's next upload is written; account deletion removes the folder. */
   async uploadPath(userId: string): Promise<{ id: string; path: string }> {
     const dir = path.join(this.dataDir, 'uploads', userId);

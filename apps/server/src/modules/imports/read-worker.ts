@@ -5,7 +5,7 @@
  * batches are in flight; the writer acknowledges each, so a fast parser never fills memory ahead of a
  * slow disk.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { getImporter, isReviewImporter } from '@healthfolio/importers';
 import { preparedBatchData } from '../metrics/prepared-batch';
 import { inBatches, readHere } from './chunk-source';
@@ -13,7 +13,8 @@ import { serializeFailure, type WorkerInput, type WorkerMessage } from './worker
 
 const WINDOW = 3;
 const port = parentPort!;
-const input = workerData as WorkerInput;
+// Started ahead of its import (as the upload arrives), it waits here for what to read.
+const input = await new Promise<WorkerInput>((resolve) => port.once('message', resolve));
 let inFlight = 0;
 let wake: (() => void) | undefined;
 port.on('message', () => {

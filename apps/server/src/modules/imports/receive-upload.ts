@@ -23,12 +23,15 @@ export async function receiveUpload(
   request: FastifyRequest,
   imports: ImportsService,
   maxBytes: number,
+  /** Told the declared size once it is accepted, before the body arrives. */
+  onStart?: (declaredBytes: number) => void,
 ): Promise<ReceivedFile> {
   if (!request.isMultipart()) {
     throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
   }
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
+  onStart?.(declared);
   const part = await request.file();
   if (!part || part.fieldname !== 'file') {
     throw new AppError('validation', 'file: attach the export as the multipart field "file"');
