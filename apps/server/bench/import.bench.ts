@@ -181,7 +181,8 @@ async function importThroughApi(server: Awaited<ReturnType<typeof startServer>>,
         uploadSeconds: (uploaded - started) / 1000,
       };
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // Polled often enough that the wait between polls adds little to the measured time (25 ms at most).
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
