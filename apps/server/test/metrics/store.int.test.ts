@@ -24,6 +24,30 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
   const stepsOn20th = async () =>
     (await get('/api/metrics?type=steps&bucket=day&from=2026-11-20&to=2026-11-20&tz=America/New_York')).items;
 
+  it('refuses a batch for an account that no longer exists and writes none of it', async () => {
+    const heart = perMinute(
+      { ...NY, kind: 'heart_rate', source: 'garmin', device: 'Forerunner 965' },
+      MORNING,
+      600,
+      (i) => 60 + (i % 40),
+      false,
+    );
+    await expect(f.store.insertBatch('no-such-user', heart)).rejects.toThrow();
+    const count = async (table: 'samples' | 'daily_rollups') =>
+      Number(
+        (
+          await f.t.db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('samples')).toBe(0);
+    expect(await count('daily_rollups')).toBe(0);
+    // The account's own batch goes in.
+    expect((await f.store.insertBatch(f.ada.id, heart)).inserted).toBe(600);
+  });
+
   it('writes idempotently: the same batch twice adds nothing', async () => {
     const heart = perMinute(
       { ...NY, kind: 'heart_rate', source: 'garmin', device: 'Forerunner 965' },
