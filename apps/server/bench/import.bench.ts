@@ -53,6 +53,11 @@ function appleExport(): string {
   execFileSync(process.execPath, [args.generator, '--records', args.records, '--out', out], {
     stdio: 'inherit',
   });
+  // On disk before anything is timed: the kernel writing the fresh file back while the upload writes its
+  // copy slowed the upload (1 M Records: 1 s in one run, against 0.6–0.7 s once the file was synced).
+  const file = fs.openSync(out, 'r+');
+  fs.fsyncSync(file);
+  fs.closeSync(file);
   return out;
 }
 
