@@ -93,11 +93,18 @@ export class Checkpoints {
       this.sqlite.pragma('wal_checkpoint(PASSIVE)');
       return;
     }
+    // Done when the worker has ended, its connection closed too: the server's own close, if it follows,
+    // is then the last connection's, which copies what is left and removes the WAL.
     await new Promise<void>((resolve, reject) => {
       const worker = new Worker(WORKER_URL, { workerData: { file: this.file }, execArgv: [] });
-      worker.once('message', () => resolve());
+      let answered = false;
+      worker.once('message', () => (answered = true));
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The checkpoint worker stopped (code ${code})`)));
+      worker.once('exit', (code) =>
+        answered && code === 0
+          ? resolve()
+          : reject(new Error(`The checkpoint worker stopped (code ${code})`)),
+      );
     });
   }
 
