@@ -91,6 +91,22 @@ describe('WAL checkpoints', () => {
     expect(rowsInFile()).toBe(10_000);
   });
 
+  it('reports a copy that fails, and turns SQLite’s own checkpoints back on all the same', async () => {
+    // The worker cannot open this file: its copy fails.
+    const held = new Checkpoints(sqlite, path.join(dir, 'missing.db'), (error) => errors.push(error), {
+      walBytes: 1024 ** 3,
+      inlineBelowBytes: 0,
+    });
+    await held.hold(async () => write(100));
+    await held.idle();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      message: 'The checkpoint worker stopped (code 1)',
+      cause: { code: 'SQLITE_CANTOPEN' },
+    });
+    expect(autoCheckpoint()).toBe(1000);
+  });
+
   it('counts nested holders: the WAL is copied back when the last one ends', async () => {
     const held = checkpoints({ walBytes: 1024 ** 3, inlineBelowBytes: 1024 ** 3 });
     let release!: () => void;

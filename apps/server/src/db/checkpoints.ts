@@ -7,13 +7,6 @@ const WORKER_URL = new URL('./checkpoint-worker.mjs', import.meta.url);
 /** SQLite's default: a commit that leaves the WAL past this many pages copies it back itself. */
 const AUTO_CHECKPOINT_PAGES = 1000;
 
-/** What `PRAGMA wal_checkpoint` answers: frames in the WAL, and how many of them are now in the file. */
-export interface CheckpointResult {
-  busy: number;
-  log: number;
-  checkpointed: number;
-}
-
 export interface CheckpointLimits {
   /** A held WAL past this size is checkpointed before the writer goes on (see `bound`). */
   walBytes: number;
@@ -21,7 +14,7 @@ export interface CheckpointLimits {
   inlineBelowBytes: number;
 }
 
-export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = {
+const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = {
   walBytes: 512 * 1024 * 1024,
   inlineBelowBytes: 8 * 1024 * 1024,
 };
@@ -67,7 +60,7 @@ export class Checkpoints {
 
   /** Between a holder's transactions: a WAL grown past `walBytes` is copied back before it goes on. */
   async bound(): Promise<void> {
-    if (this.walBytes() > this.limits.walBytes) await this.checkpoint().catch(this.onError);
+    if (this.walBytes() > this.limits.walBytes) await this.checkpoint();
   }
 
   /** Resolves once no checkpoint is running (shutdown, tests). */
@@ -76,13 +69,16 @@ export class Checkpoints {
   }
 
   private async release(): Promise<void> {
-    await this.checkpoint().catch(this.onError);
+    await this.checkpoint();
     // Until the copy is done, a commit must not start one of its own on this thread.
     if (this.holders === 0) this.setAutoCheckpoint(AUTO_CHECKPOINT_PAGES);
   }
 
+  /** The copy under way, or a new one; a failure is reported, never thrown (the WAL still holds the rows). */
   private checkpoint(): Promise<void> {
-    this.running ??= this.copyBack().finally(() => (this.running = undefined));
+    this.running ??= this.copyBack()
+      .catch(this.onError)
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -97,13 +93,11 @@ export class Checkpoints {
     // is then the last connection's, which copies what is left and removes the WAL.
     await new Promise<void>((resolve, reject) => {
       const worker = new Worker(WORKER_URL, { workerData: { file: this.file }, execArgv: [] });
-      let answered = false;
-      worker.once('message', () => (answered = true));
-      worker.once('error', reject);
+      // What the worker threw crosses as a plain object; it is kept as the cause of a readable error.
+      let cause: unknown;
+      worker.once('error', (error) => (cause = error));
       worker.once('exit', (code) =>
-        answered && code === 0
-          ? resolve()
-          : reject(new Error(`The checkpoint worker stopped (code ${code})`)),
+        code === 0 ? resolve() : reject(new Error(`The checkpoint worker stopped (code ${code})`, { cause })),
       );
     });
   }
