@@ -1,5 +1,11 @@
 import { rm, stat } from 'node:fs/promises';
-import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
+import {
+  getImporter,
+  ImportFormatError,
+  isReviewImporter,
+  type ImportContext,
+  type Importer,
+} from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
@@ -72,7 +78,7 @@ export class ImportRunner {
 
   /** An upload this large is arriving: a parsing worker starts now, to be ready when its import begins. */
   expectUpload(bytes: number): void {
-    if (bytes >= this.deps.workerThresholdBytes && !this.abort.signal.aborted) this.workers.warm();
+    if (this.parsesInWorker(bytes) && !this.abort.signal.aborted) this.workers.warm();
   }
 
   /** Resolves when the queue is empty (tests, shutdown). */
@@ -164,7 +170,7 @@ export class ImportRunner {
         clinical: CLINICAL_BATCH,
         everyMs: PROGRESS_EVERY_MS,
       };
-      const inWorker = size >= this.deps.workerThresholdBytes && !importer.readsWhole;
+      const inWorker = this.parsesInWorker(size, importer);
       // A worker started for this upload would only hold memory while the file is read here.
       if (!inWorker) await this.workers.stopSpare();
       const batches: AsyncIterable<ImportBatch> = inWorker
@@ -183,6 +189,14 @@ export class ImportRunner {
         await this.finish(row, 'failed', progress, 'The import stopped on an unexpected error.');
       }
     }
+  }
+
+  /**
+   * Whether an upload this large is parsed in a worker (while this thread writes): from the threshold on,
+   * unless its importer reads each file whole, where a worker would only add its memory.
+   */
+  private parsesInWorker(bytes: number, importer?: Importer): boolean {
+    return bytes >= this.deps.workerThresholdBytes && !importer?.readsWhole;
   }
 
   private async contextFor(userId: string): Promise<ImportContext> {
