@@ -80,8 +80,9 @@ async function saxesCount(file: string): Promise<{ seconds: number; records: num
 async function startServer() {
   const dataDir = path.join(work, 'data');
   const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const launch = serverProcess();
   const env = {
-    ...serverProcess().env,
+    ...launch.env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
     DATA_DIR: dataDir,
@@ -109,7 +110,7 @@ async function startServer() {
   // As scripts/start.mjs starts it: the bundle (built when stale), its node flags and its environment.
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   const nodeArgs = [
-    ...serverProcess().nodeArgs,
+    ...launch.nodeArgs,
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
