@@ -39,8 +39,12 @@ export function arraysInTransaction(
   return trx.isTransaction ? db.readArrays : undefined;
 }
 
-/** Once SQLite starts its WAL over, the file is cut back to this size (it would otherwise keep its largest). */
-const WAL_KEPT_BYTES = 64 * 1024 * 1024;
+/**
+ * Once SQLite starts its WAL over, the file is cut back to this size (it would otherwise keep its
+ * largest). Checkpoints reads the file's size as what was written since: kept below its 8 MB limit for
+ * copying on this thread, so after one large import a small one is still copied without a worker.
+ */
+const WAL_KEPT_BYTES = 4 * 1024 * 1024;
 
 export function openDatabase(
   database: Config['database'],
