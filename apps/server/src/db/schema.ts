@@ -23,6 +23,8 @@ export interface UsersTable {
   updated_at: number;
   /** Bumped on password change/reset and deletion: access tokens minted before it are refused. */
   tokens_valid_after: number;
+  /** The user's number, by which `samples` keys their rows (see `db/user-number.ts`). */
+  user_no: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -112,7 +114,8 @@ export interface Database {
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
 export interface SamplesTable {
   id: Generated<number>;
-  user_id: string;
+  /** The owner's `users.user_no`, not their id: see `db/user-number.ts`. */
+  user_no: number;
   kind: string;
   start_at: number;
   end_at: number;

@@ -1,16 +1,15 @@
 import type { Database } from './schema';
 
 /**
- * Every table holding rows of one user, keyed by a `user_id` column. Account deletion and export walk
- * this list, so a module adding such a table adds it here; a test fails when a table with a `user_id`
- * column is missing. `users` itself is deleted last, by id.
+ * Every table holding rows of one user, keyed by a `user_id` column. Account deletion walks this list
+ * and `userNumberedTables`, so a module adding such a table adds it here; a test fails when a table with
+ * a `user_id` (or `user_no`) column is missing. `users` itself is deleted last, by id.
  */
 export const userOwnedTables = [
   'refresh_tokens',
   'action_codes',
   'audit_log',
   'user_data_sources',
-  'samples',
   'daily_rollups',
   'source_priorities',
   'imports',
@@ -24,3 +23,6 @@ export const userOwnedTables = [
   'clinical_records',
   'ingest_tokens',
 ] as const satisfies readonly (keyof Database)[];
+
+/** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */
+export const userNumberedTables = ['samples'] as const satisfies readonly (keyof Database)[];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userOwnedTables } from '../../src/db/user-owned-tables';
+import { userNumberedTables, userOwnedTables } from '../../src/db/user-owned-tables';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, login, PASSWORD, signIn } from '../identity/helpers';
@@ -20,6 +20,10 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
       .filter((tb) => tb.columns.some((c) => c.name === 'user_id'))
       .map((tb) => tb.name);
     expect([...withUserId].sort()).toEqual([...userOwnedTables].sort());
+    const withUserNo = tables
+      .filter((tb) => tb.name !== 'users' && tb.columns.some((c) => c.name === 'user_no'))
+      .map((tb) => tb.name);
+    expect([...withUserNo].sort()).toEqual([...userNumberedTables].sort());
   });
 
   for (const url of ['/api/auth/account', '/api/settings/account']) {
@@ -28,9 +32,29 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
       const ben = await createUser(t, 'ben@example.com');
       await t.app.inject({ method: 'POST', url: '/api/waitlist', payload: { email: 'ada@example.com' } });
       const session = await signIn(t, 'ada@example.com');
-      await signIn(t, 'ben@example.com');
       await login(t, 'ada@example.com', 'wrong');
       const auth = bearer(session.accessToken);
+      const benSession = await signIn(t, 'ben@example.com');
+      for (const [who, value] of [
+        [auth, 61],
+        [bearer(benSession.accessToken), 82],
+      ] as const) {
+        const entry = await t.app.inject({
+          method: 'POST',
+          url: '/api/metrics',
+          headers: who,
+          payload: { type: 'body_weight', value, unit: 'kg', start: '2026-11-20T07:30:00+01:00' },
+        });
+        expect(entry.statusCode, entry.body).toBe(201);
+      }
+      // Samples are keyed by the user's number, not their id: taken before the account is gone.
+      const numbers = await t.db.kysely
+        .selectFrom('users')
+        .select(['id', 'user_no'])
+        .where('id', 'in', [ada.id, ben.id])
+        .execute();
+      const numberOf = (id: string) => numbers.find((n) => n.id === id)!.user_no;
+      expect(numberOf(ada.id)).not.toBe(numberOf(ben.id));
       await t.app.inject({
         method: 'POST',
         url: '/api/user/data-sources',
@@ -57,6 +81,14 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
         const rows = await sql<{
           n: number;
         }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${ada.id}`.execute(
+          t.db.kysely,
+        );
+        expect(Number(rows.rows[0]?.n), table).toBe(0);
+      }
+      for (const table of userNumberedTables) {
+        const rows = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table)} where user_no = ${numberOf(ada.id)}`.execute(
           t.db.kysely,
         );
         expect(Number(rows.rows[0]?.n), table).toBe(0);
@@ -89,6 +121,10 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
         );
         expect(Number(bens.rows[0]?.n), `ben in ${table}`).toBeGreaterThan(0);
       }
+      const bensSamples = await sql<{
+        n: number;
+      }>`select count(*) as n from samples where user_no = ${numberOf(ben.id)}`.execute(t.db.kysely);
+      expect(Number(bensSamples.rows[0]?.n), 'ben in samples').toBe(1);
       // Ben still signs in.
       expect((await login(t, 'ben@example.com', PASSWORD)).statusCode).toBe(200);
     });

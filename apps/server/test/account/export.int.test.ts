@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
+import { userNo } from '../../src/db/user-number';
 
 /** Reads a zip through its central directory, the way an unzip tool does. */
 function unzip(buf: Buffer): Record<string, string> {
@@ -30,7 +31,7 @@ function unzip(buf: Buffer): Record<string, string> {
 async function insertSamples(t: TestApp, ada: string, ben: string) {
   const base = Date.parse('2026-03-01T06:30:00Z');
   const row = (userId: string, i: number, kind = 'steps', extra: Record<string, unknown> = {}) => ({
-    user_id: userId,
+    user_no: userNo(userId),
     kind,
     start_at: base + i * 60_000,
     end_at: base + i * 60_000 + 60_000,

@@ -17,6 +17,7 @@ import {
   syncThrough429,
   type ConnectorFixture,
 } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 /** The password the Eight Sleep fake accepts. */
 const PASSWORD = 'sandbox';
@@ -173,7 +174,7 @@ describe.each(testDialects)('the Eight Sleep connector against its fake on %s', 
     const rows = await f.t.db.kysely
       .selectFrom('samples')
       .select(['origin_id', 'kind'])
-      .where('user_id', '=', f.benId)
+      .where('user_no', '=', userNo(f.benId))
       .where('source', '=', 'eight_sleep')
       .where('origin_id', 'in', ids)
       .execute();
@@ -181,7 +182,7 @@ describe.each(testDialects)('the Eight Sleep connector against its fake on %s', 
     const sleep = await f.t.db.kysely
       .selectFrom('samples')
       .select('start_at')
-      .where('user_id', '=', f.benId)
+      .where('user_no', '=', userNo(f.benId))
       .where('kind', '=', 'sleep_duration')
       .where(
         'start_at',

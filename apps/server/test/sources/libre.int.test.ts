@@ -10,6 +10,7 @@ import {
   syncThrough429,
   type ConnectorFixture,
 } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 /** The password the LibreLinkUp fake accepts; anything else is `{status: 2}`. */
 const PASSWORD = 'sandbox';
@@ -40,7 +41,8 @@ describe.each(testDialects)(
     const rows = () =>
       f.t.db.kysely
         .selectFrom('samples')
-        .select(['start_at', 'value', 'unit', 'utc_offset_min', 'origin_id', 'user_id', 'meta'])
+        .innerJoin('users', 'users.user_no', 'samples.user_no')
+        .select(['start_at', 'value', 'unit', 'utc_offset_min', 'origin_id', 'users.id as user_id', 'meta'])
         .where('source', '=', 'freestyle_libre')
         .where('kind', '=', 'blood_glucose')
         .orderBy('start_at')
@@ -241,7 +243,7 @@ describe.each(testDialects)(
       const bens = await f.t.db.kysely
         .selectFrom('samples')
         .select('id')
-        .where('user_id', '=', f.benId)
+        .where('user_no', '=', userNo(f.benId))
         .where('source', '=', 'freestyle_libre')
         .execute();
       expect(bens.length).toBeGreaterThan(100);

@@ -18,6 +18,7 @@ import {
   syncThrough429,
   type ConnectorFixture,
 } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 /** The sandbox beneficiary the fake's token answer names. */
 const PATIENT = '-20140000010042';
@@ -32,7 +33,8 @@ describe.each(testDialects)('the Medicare (Blue Button 2.0) connector against it
   const rows = (kind: string) =>
     f.t.db.kysely
       .selectFrom('samples')
-      .select(['origin_id', 'start_at', 'end_at', 'meta', 'user_id'])
+      .innerJoin('users', 'users.user_no', 'samples.user_no')
+      .select(['origin_id', 'start_at', 'end_at', 'meta', 'users.id as user_id'])
       .where('source', '=', 'medicare')
       .where('kind', '=', kind)
       .orderBy('start_at')
@@ -269,7 +271,7 @@ describe.each(testDialects)('the Medicare (Blue Button 2.0) connector against it
     const bens = await f.t.db.kysely
       .selectFrom('samples')
       .select('kind')
-      .where('user_id', '=', f.benId)
+      .where('user_no', '=', userNo(f.benId))
       .where('source', '=', 'medicare')
       .execute();
     expect(new Set(bens.map((b) => b.kind))).toEqual(

@@ -4,6 +4,7 @@ import { createTestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { connectorFixture, countedSync, sampleCounter, type ConnectorFixture } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 /** The key the test feed accepts (besides the sandbox key). */
 const KEY = 'feed-key-7f3a';
@@ -24,7 +25,7 @@ describe.each(testDialects)('the report builder against a feed on loopback on %s
     f.t.db.kysely
       .selectFrom('samples')
       .select(['start_at', 'value', 'unit', 'origin_id', 'device'])
-      .where('user_id', '=', f.adaId)
+      .where('user_no', '=', userNo(f.adaId))
       .where('source', '=', 'report_builder')
       .where('kind', '=', 'weight')
       .orderBy('start_at')

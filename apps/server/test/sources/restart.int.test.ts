@@ -10,6 +10,7 @@ import type { TestApp } from '../app';
 import { createTestDb, testDialects } from '../databases';
 import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
 import { connectThroughConsent, fakeEnv, NOW, startFake, type RunningFake } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) => {
   let db: Db;
@@ -55,7 +56,7 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
       await db.kysely
         .selectFrom('samples')
         .select((eb) => ['kind', eb.fn.countAll<number | string>().as('n')])
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .groupBy('kind')
         .orderBy('kind')
         .execute()

@@ -7,6 +7,7 @@ import { insightsGoals } from './202611230100-insights-goals';
 import { reportReview } from './202611230110-report-review';
 import { sources } from './202611230120-sources';
 import { clinicalIngest } from './202611240100-clinical-ingest';
+import { sampleOwnerNumber } from './202611260100-sample-owner-number';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -19,6 +20,7 @@ const migrations: Record<string, AppMigration> = {
   '202611230110-report-review': reportReview,
   '202611230120-sources': sources,
   '202611240100-clinical-ingest': clinicalIngest,
+  '202611260100-sample-owner-number': sampleOwnerNumber,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userOwnedTables } from '../../db/user-owned-tables';
+import { userNumberedTables, userOwnedTables } from '../../db/user-owned-tables';
+import { userNo } from '../../db/user-number';
 
 export class AccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -8,6 +9,9 @@ export class AccountRepository {
   /** Every row of the user, from every table, in one transaction; the user row goes last. */
   async deleteEverything(userId: string, email: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      for (const table of userNumberedTables) {
+        await trx.deleteFrom(table).where('user_no', '=', userNo(userId)).execute();
+      }
       for (const table of userOwnedTables) {
         // Each listed table has a user_id column; Kysely cannot see that through the union of names.
         await trx

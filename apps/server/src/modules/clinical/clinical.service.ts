@@ -13,6 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { userNo } from '../../db/user-number';
 import { toSampleItem } from '../metrics/sample-item';
 import { ClinicalRecordsRepository, NO_DATE, type ClinicalRecordRow } from './clinical-records.repository';
 
@@ -90,7 +91,7 @@ export class ClinicalService {
     const latest = this.db
       .selectFrom('samples')
       .select(['kind', (eb) => eb.fn.max('start_at').as('last_start')])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', source)
       .where('kind', 'in', kinds)
       .groupBy('kind');
@@ -100,7 +101,7 @@ export class ClinicalService {
         join.onRef('l.kind', '=', 's.kind').onRef('l.last_start', '=', 's.start_at'),
       )
       .selectAll('s')
-      .where('s.user_id', '=', userId)
+      .where('s.user_no', '=', userNo(userId))
       .where('s.source', '=', source)
       .orderBy('s.kind')
       .orderBy('s.id', 'desc')

@@ -2,6 +2,7 @@ import { getMetric, metricCatalogue, type MetricDefinition, type SampleMeta } fr
 import type { DailySeries, LabResult } from '@healthfolio/insights';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 import { MERGED } from '../metrics/rollups.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];
@@ -76,7 +77,7 @@ export class InsightDataRepository {
     const rows = await this.db
       .selectFrom('samples')
       .select(['kind', 'local_day', 'value', 'unit', 'flag', 'meta'])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', 'in', labKinds)
       .where('start_at', '>=', sinceMs)
       .where((eb) =>
@@ -110,7 +111,7 @@ export class InsightDataRepository {
     const rows = await this.db
       .selectFrom('samples')
       .select('value')
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', 'blood_glucose')
       .where('start_at', '>=', sinceMs)
       .where('flag', 'is', null)

@@ -11,7 +11,7 @@ import type { PackedRows } from './packed-rows';
  * re-import add nothing; the affected-row count says how many rows were new.
  */
 const COLUMNS =
-  'user_id, kind, start_at, end_at, utc_offset_min, tz, local_day, value, unit, source, device, origin_id, flag, meta';
+  'user_no, kind, start_at, end_at, utc_offset_min, tz, local_day, value, unit, source, device, origin_id, flag, meta';
 
 export const INSERT_CHUNK: Record<Dialect, number> = { sqlite: 500, postgres: 5000 };
 
@@ -29,30 +29,30 @@ function sqliteInsert(rows: number): string {
 
 const PG_INSERT =
   `insert into samples (${COLUMNS}) ` +
-  'select $1::text, * from unnest($2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::text[], $7::int[], ' +
+  'select $1::integer, * from unnest($2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::text[], $7::int[], ' +
   '$8::float8[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) ' +
   'on conflict do nothing';
 
-/** Inserts rows[from, to) for one user; answers how many were new. */
+/** Inserts rows[from, to) for one user, by their number (`db/user-number.ts`); answers how many were new. */
 export async function insertSampleRows(
   db: Kysely<Database>,
   dialect: Dialect,
-  userId: string,
+  userNo: number,
   rows: PackedRows,
   from: number,
   to: number,
 ): Promise<number> {
   const query =
-    dialect === 'postgres' ? postgresQuery(userId, rows, from, to) : sqliteQuery(userId, rows, from, to);
+    dialect === 'postgres' ? postgresQuery(userNo, rows, from, to) : sqliteQuery(userNo, rows, from, to);
   const result = await db.executeQuery(query);
   return Number(result.numAffectedRows ?? 0n);
 }
 
-function sqliteQuery(userId: string, rows: PackedRows, from: number, to: number): CompiledQuery {
+function sqliteQuery(userNo: number, rows: PackedRows, from: number, to: number): CompiledQuery {
   const params: unknown[] = new Array((to - from) * 14);
   let p = 0;
   for (let i = from; i < to; i++) {
-    params[p++] = userId;
+    params[p++] = userNo;
     params[p++] = rows.kind(i);
     params[p++] = rows.start(i);
     params[p++] = rows.end(i);
@@ -70,7 +70,7 @@ function sqliteQuery(userId: string, rows: PackedRows, from: number, to: number)
   return CompiledQuery.raw(sqliteInsert(to - from), params);
 }
 
-function postgresQuery(userId: string, rows: PackedRows, from: number, to: number): CompiledQuery {
+function postgresQuery(userNo: number, rows: PackedRows, from: number, to: number): CompiledQuery {
   const n = to - from;
   const cols = Array.from({ length: 13 }, () => new Array<unknown>(n));
   for (let j = 0; j < n; j++) {
@@ -89,5 +89,5 @@ function postgresQuery(userId: string, rows: PackedRows, from: number, to: numbe
     cols[11]![j] = rows.flag(i);
     cols[12]![j] = rows.meta(i);
   }
-  return CompiledQuery.raw(PG_INSERT, [userId, ...cols]);
+  return CompiledQuery.raw(PG_INSERT, [userNo, ...cols]);
 }

@@ -13,7 +13,7 @@ import { localDayOf, zoneOffsetAt } from './time';
 export type { NewSample, SampleMeta } from '@healthfolio/core';
 
 /** A row of `samples` without id and user. */
-export type SampleRow = Omit<Selectable<SamplesTable>, 'id' | 'user_id'>;
+export type SampleRow = Omit<Selectable<SamplesTable>, 'id' | 'user_no'>;
 
 export interface SampleProblem {
   field: string;

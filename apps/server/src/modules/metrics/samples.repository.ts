@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadArrays } from '../../db/database';
 import type { Database, SamplesTable } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 import type { MergeSample } from './merge';
 import type { SampleRow } from './sample-row';
 import { DAY_MS } from './time';
@@ -39,7 +40,7 @@ export class SamplesRepository {
     let query = this.db
       .selectFrom('samples')
       .select(['start_at as start', 'end_at as end', 'value', 'source', 'device', 'local_day'])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('start_at', '>=', lo)
       .where('start_at', '<', hi)
@@ -64,7 +65,7 @@ export class SamplesRepository {
     let query = this.db
       .selectFrom('samples')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('start_at', '>=', range.from)
       .where('start_at', '<', range.to);
@@ -92,7 +93,7 @@ export class SamplesRepository {
     let query = this.db
       .selectFrom('samples')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('start_at', '>=', from)
       .where('start_at', '<=', to);
@@ -104,7 +105,7 @@ export class SamplesRepository {
     return this.db
       .selectFrom('samples')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .orderBy('start_at', 'desc')
       .orderBy('id', 'desc')
@@ -117,7 +118,7 @@ export class SamplesRepository {
       .selectFrom('samples')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .executeTakeFirst();
   }
 
@@ -126,7 +127,7 @@ export class SamplesRepository {
     return this.db
       .selectFrom('samples')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('start_at', '=', of.start_at)
       .where('source', '=', of.source)
@@ -137,7 +138,7 @@ export class SamplesRepository {
   async insertOne(userId: string, row: SampleRow): Promise<StoredSampleRow> {
     return this.db
       .insertInto('samples')
-      .values({ ...row, user_id: userId })
+      .values({ ...row, user_no: userNo(userId) })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -147,7 +148,7 @@ export class SamplesRepository {
       .updateTable('samples')
       .set(row)
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .returningAll()
       .executeTakeFirst();
   }
@@ -156,7 +157,7 @@ export class SamplesRepository {
     if (ids.length === 0) return;
     await this.db
       .deleteFrom('samples')
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('id', 'in', [...ids])
       .execute();
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
+import { findUserNo, userNo } from '../../db/user-number';
 import type { RollupValues } from './rollups.repository';
 import type { HeldSamples } from './held-samples';
 import {
@@ -80,11 +81,12 @@ export class SampleStore {
         let inserted = 0;
         if (rows.length > 0) {
           await lockUserWrites(trx, this.db.dialect, userId);
+          const owner = await findUserNo(trx, userId);
           const added = new Map<string, RollupValues>();
           const stale: DaysByKind = new Map();
           for (let from = 0; from < rows.length; from += chunk) {
             const to = Math.min(rows.length, from + chunk);
-            const n = await insertSampleRows(trx, this.db.dialect, userId, rows, from, to);
+            const n = await insertSampleRows(trx, this.db.dialect, owner, rows, from, to);
             inserted += n;
             if (n === to - from) {
               aggregateInto(added, rows, from, to);
@@ -231,7 +233,7 @@ export class SampleStore {
       await lockUserWrites(trx, this.db.dialect, userId);
       const match = (eb: ExpressionBuilder<Database, 'samples'>) =>
         eb.and([
-          eb('user_id', '=', userId),
+          eb('user_no', '=', userNo(userId)),
           eb('source', '=', source),
           ...(within
             ? [

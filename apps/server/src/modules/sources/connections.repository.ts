@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, SourceConnectionsTable, SyncRunsTable } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 
 export type ConnectionRow = Selectable<SourceConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
@@ -174,7 +175,7 @@ export class ConnectionsRepository {
         eb.fn.min('start_at').as('first'),
         eb.fn.max('start_at').as('last'),
       ])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', source)
       .groupBy('kind')
       .orderBy('kind')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { userNo } from '../../../db/user-number';
 
 /** Reads a user's samples for export in id order, one page at a time (keyset, so page 10 000 is as fast as page 1). */
 export class SamplesExportRepository {
@@ -21,7 +22,7 @@ export class SamplesExportRepository {
         'flag',
         'meta',
       ])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('id', '>', afterId)
       .orderBy('id', 'asc')
       .limit(limit)

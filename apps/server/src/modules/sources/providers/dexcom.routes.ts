@@ -1,6 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userNo } from '../../../db/user-number';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;
@@ -124,7 +125,7 @@ export const dexcomRoutes =
       return db.kysely
         .selectFrom('samples')
         .select(['start_at', 'utc_offset_min', 'local_day', 'value', 'unit', 'meta'])
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .where('kind', '=', 'blood_glucose')
         .where('source', '=', SOURCE)
         .where('start_at', '>', to - days * DAY_MS)

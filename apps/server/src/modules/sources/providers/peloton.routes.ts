@@ -1,6 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userNo } from '../../../db/user-number';
 import { parseMeta } from '../../metrics/sample-item';
 import { formatInstant } from '../../metrics/time';
 import type { ProviderRoutesDeps } from './index';
@@ -96,7 +97,7 @@ export const pelotonRoutes =
       db.kysely
         .selectFrom('samples')
         .select(['start_at', 'end_at', 'utc_offset_min', 'value', 'origin_id', 'meta'])
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .where('kind', '=', 'workout')
         .where('source', '=', 'peloton')
         .orderBy('start_at', 'desc');

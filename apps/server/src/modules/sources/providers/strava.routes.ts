@@ -1,6 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userNo } from '../../../db/user-number';
 import { parseMeta } from '../../metrics/sample-item';
 import { formatInstant } from '../../metrics/time';
 import type { ProviderRoutesDeps } from './index';
@@ -59,7 +60,7 @@ export const stravaRoutes =
         const rows = await db.kysely
           .selectFrom('samples')
           .select(['start_at', 'end_at', 'utc_offset_min', 'value', 'origin_id', 'meta'])
-          .where('user_id', '=', request.userId)
+          .where('user_no', '=', userNo(request.userId))
           .where('kind', '=', 'workout')
           .where('source', '=', 'strava')
           .where('start_at', '>=', now() - days * DAY_MS)
