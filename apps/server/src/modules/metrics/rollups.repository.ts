@@ -1,9 +1,33 @@
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadArrays } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
 import type { DailyRollupsTable, Database } from '../../db/schema';
 
 export type RollupRow = Selectable<DailyRollupsTable>;
 export type RollupValues = Omit<RollupRow, 'user_id'>;
+/** streamsOfDays' columns, in their select order. */
+const STREAM_COLUMNS = [
+  'local_day',
+  'source',
+  'device',
+  'count',
+  'sum',
+  'min',
+  'max',
+  'last_value',
+  'last_at',
+] as const;
+type StreamTuple = [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+];
 type DayTuple = [number, number, number, number | null, number | null, number | null, number | null];
 export type DayTotals = Pick<
   RollupRow,
@@ -71,6 +95,8 @@ export class RollupsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** Reads large results as arrays (SQLite, inside a transaction): see `Db.readArrays`. */
+    private readonly arrays?: ReadArrays,
   ) {}
 
   /** Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen). */
@@ -119,19 +145,29 @@ export class RollupsRepository {
     }
   }
 
-  /** The stream rows (not merged) of the given days. */
-  async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<RollupRow[]> {
-    const out: RollupRow[] = [];
+  /**
+   * The stream rows (not merged) of the given days. Every import batch asks for its days: read as arrays
+   * where the transaction allows (SQLite), objects built from them cost half as much as the driver's.
+   */
+  async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<RollupValues[]> {
+    const out: RollupValues[] = [];
     for (const part of chunks(days)) {
-      const rows = await this.db
+      const query = this.db
         .selectFrom('daily_rollups')
-        .selectAll()
+        .select(STREAM_COLUMNS)
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
         .where('local_day', 'in', part)
-        .where('source', '<>', MERGED)
-        .execute();
-      out.push(...rows);
+        .where('source', '<>', MERGED);
+      if (!this.arrays) {
+        for (const row of await query.execute()) out.push({ kind, ...row });
+        continue;
+      }
+      const compiled = query.compile();
+      for (const row of this.arrays(compiled.sql, compiled.parameters)) {
+        const [local_day, source, device, count, sum, min, max, last_value, last_at] = row as StreamTuple;
+        out.push({ kind, local_day, source, device, count, sum, min, max, last_value, last_at });
+      }
     }
     return out;
   }

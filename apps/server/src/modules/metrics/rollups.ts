@@ -131,7 +131,7 @@ export class RollupMaintainer {
     db: Pick<Db, 'dialect' | 'readArrays'>,
     private readonly userId: string,
   ) {
-    this.rollups = new RollupsRepository(trx, db.dialect);
+    this.rollups = new RollupsRepository(trx, db.dialect, arraysInTransaction(db, trx));
     this.samples = new SamplesRepository(trx, arraysInTransaction(db, trx));
     this.priorities = new PrioritiesRepository(trx);
   }
@@ -181,7 +181,7 @@ export class RollupMaintainer {
     deferred?: DaysByKind,
   ): Promise<void> {
     const streams = await this.rollups.streamsOfDays(this.userId, kind, days);
-    const byDay = groupByDay(streams.map(({ user_id: _user, ...row }) => row));
+    const byDay = groupByDay(streams);
     const copies: RollupValues[] = [];
     const several: number[] = [];
     for (const [day, rows] of byDay) {
