@@ -1,6 +1,5 @@
 import type { PackedRows } from './packed-rows';
-import type { DaySample } from './samples.repository';
-import { streamKey } from './merge';
+import type { MergeSample } from './merge';
 
 /** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB, then it is read back. */
 const RUN_LIMIT = 500_000;
@@ -105,7 +104,8 @@ export class HeldSamples {
   /** Kinds seen by this import that are no longer held. */
   private readonly released = new Set<string>();
   private readonly streams: { source: string; device: string | null }[] = [];
-  private readonly streamIndex = new Map<string, number>();
+  /** source → device → stream: looked up per row where two devices' samples interleave (watch, phone). */
+  private readonly streamIndex = new Map<string, Map<string | null, number>>();
 
   /** Holds rows[from, to), all of which were just inserted. */
   add(rows: PackedRows, from: number, to: number): void {
@@ -149,25 +149,20 @@ export class HeldSamples {
     return this.runs.has(kind);
   }
 
-  /** The held samples of `kind` on `days`, in the shape the merge takes. */
-  samplesOn(kind: string, days: readonly number[]): DaySample[] {
+  /** The held samples of `kind` on each of `days` that has any, in the shape the merge takes. */
+  samplesByDay(kind: string, days: readonly number[]): Map<number, MergeSample[]> {
+    const byDay = new Map<number, MergeSample[]>();
     const run = this.runs.get(kind);
-    if (!run) return [];
-    const out: DaySample[] = [];
+    if (!run) return byDay;
     for (const day of days) {
+      const list: MergeSample[] = [];
       run.forDay(day, (i) => {
         const { source, device } = this.streams[run.stream(i)]!;
-        out.push({
-          start: run.start(i),
-          end: run.end(i),
-          value: run.value(i),
-          source,
-          device,
-          local_day: day,
-        });
+        list.push({ start: run.start(i), end: run.end(i), value: run.value(i), source, device });
       });
+      if (list.length > 0) byDay.set(day, list);
     }
-    return out;
+    return byDay;
   }
 
   /** Whether the held samples of `kind` on `day` are, stream by stream, what `rows` count: no more, no fewer. */
@@ -184,7 +179,7 @@ export class HeldSamples {
     });
     if (totals.size !== rows.length) return false;
     return rows.every((row) => {
-      const stream = this.streamIndex.get(streamKey(row.source, row.device));
+      const stream = this.streamIndex.get(row.source)?.get(row.device || null);
       const t = stream === undefined ? undefined : totals.get(stream);
       return (
         t !== undefined &&
@@ -201,12 +196,15 @@ export class HeldSamples {
   }
 
   private streamOf(source: string, device: string | null): number {
-    const key = streamKey(source, device);
-    let index = this.streamIndex.get(key);
+    let devices = this.streamIndex.get(source);
+    if (!devices) this.streamIndex.set(source, (devices = new Map()));
+    // A stream row's device is '' where a sample's is null: one stream.
+    const key = device || null;
+    let index = devices.get(key);
     if (index === undefined) {
       index = this.streams.length;
       this.streams.push({ source, device });
-      this.streamIndex.set(key, index);
+      devices.set(key, index);
     }
     return index;
   }

@@ -77,29 +77,35 @@ class Coverage {
 
   /** Adds intervals given as [start0, end0, start1, end1, …], in any order. */
   addAll(spans: number[]): void {
-    const order = Array.from({ length: spans.length / 2 }, (_, i) => i);
-    if (!isSortedByStart(spans)) order.sort((a, b) => spans[2 * a]! - spans[2 * b]!);
+    // A stream's samples mostly come in order: then they are merged as given, without an index to sort.
+    const order = isSortedByStart(spans)
+      ? undefined
+      : Array.from({ length: spans.length / 2 }, (_, i) => i).sort((a, b) => spans[2 * a]! - spans[2 * b]!);
+    const count = spans.length / 2;
     const starts: number[] = [];
     const ends: number[] = [];
-    const push = (s: number, e: number) => {
-      const last = ends.length - 1;
-      if (last >= 0 && s <= ends[last]!) ends[last] = Math.max(ends[last]!, e);
-      else {
-        starts.push(s);
-        ends.push(e);
-      }
-    };
-    // Both sequences are sorted by start: one merging pass.
+    // Both sequences are sorted by start: one merging pass, joining what overlaps or touches.
     let i = 0;
     let j = 0;
-    while (i < this.starts.length || j < order.length) {
-      const older = j >= order.length || (i < this.starts.length && this.starts[i]! <= spans[2 * order[j]!]!);
-      if (older) {
-        push(this.starts[i]!, this.ends[i]!);
+    while (i < this.starts.length || j < count) {
+      let s: number;
+      let e: number;
+      const k = j < count ? (order ? order[j]! : j) : -1;
+      if (k < 0 || (i < this.starts.length && this.starts[i]! <= spans[2 * k]!)) {
+        s = this.starts[i]!;
+        e = this.ends[i]!;
         i++;
       } else {
-        const k = order[j++]!;
-        push(spans[2 * k]!, spans[2 * k + 1]!);
+        s = spans[2 * k]!;
+        e = spans[2 * k + 1]!;
+        j++;
+      }
+      const last = ends.length - 1;
+      if (last >= 0 && s <= ends[last]!) {
+        if (e > ends[last]!) ends[last] = e;
+      } else {
+        starts.push(s);
+        ends.push(e);
       }
     }
     this.starts = starts;

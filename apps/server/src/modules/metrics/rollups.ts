@@ -4,7 +4,7 @@ import { arraysInTransaction, type Db } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
 import type { HeldSamples } from './held-samples';
-import { mergeStreams } from './merge';
+import { mergeStreams, type MergeSample } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
@@ -171,7 +171,7 @@ export class RollupMaintainer {
       single.map((g) => ({ ...g, source: MERGED, device: '' })),
     );
     const several = [...streamsPerDay].filter(([, n]) => n > 1).map(([day]) => day);
-    await this.putMerged(kind, several, samples);
+    await this.putMerged(kind, several, groupByDay(samples));
   }
 
   /** Recomputes the merged rows of days whose stream rows are current. */
@@ -191,14 +191,15 @@ export class RollupMaintainer {
     await this.rollups.put(this.userId, copies);
     if (several.length === 0) return;
     if (deferred) for (const day of several) addDay(deferred, kind, day);
-    else await this.putMerged(kind, several, await this.samples.forDays(this.userId, kind, several));
+    else
+      await this.putMerged(kind, several, groupByDay(await this.samples.forDays(this.userId, kind, several)));
   }
 
   /** Runs the priority merge for days with several streams; used after a priority change too. */
   async remergeDays(kind: string, days: readonly number[]): Promise<void> {
     for (let i = 0; i < days.length; i += READ_SPAN) {
       const part = days.slice(i, i + READ_SPAN);
-      await this.putMerged(kind, part, await this.samples.forDays(this.userId, kind, part));
+      await this.putMerged(kind, part, groupByDay(await this.samples.forDays(this.userId, kind, part)));
     }
   }
 
@@ -211,21 +212,21 @@ export class RollupMaintainer {
     if (days.length === 0 || !held.isHeld(kind)) return [...days];
     const streams = groupByDay(await this.rollups.streamsOfDays(this.userId, kind, days));
     const whole = days.filter((day) => held.makesUp(kind, day, streams.get(day) ?? []));
-    await this.putMerged(kind, whole, held.samplesOn(kind, whole));
+    await this.putMerged(kind, whole, held.samplesByDay(kind, whole));
     const done = new Set(whole);
     return days.filter((day) => !done.has(day));
   }
 
+  /** Merges each of `days` from its samples in `byDay` (which may hold other days too, left alone). */
   private async putMerged(
     kind: string,
     days: readonly number[],
-    samples: readonly DaySample[],
+    byDay: Map<number, readonly MergeSample[]>,
   ): Promise<void> {
     if (days.length === 0) return;
     const metric = getMetric(kind);
     const rank = rankFunction(kind, await this.priorities.list(this.userId, kind));
     const wanted = new Set(days);
-    const byDay = groupByDay(samples);
     for (const day of byDay.keys()) if (!wanted.has(day)) byDay.delete(day);
     const merged: RollupValues[] = [];
     for (const [day, list] of byDay) {
