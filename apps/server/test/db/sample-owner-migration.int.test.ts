@@ -110,6 +110,41 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     expect(left.map((r) => r.value)).toEqual([60, 62, 70]);
   });
 
+  it('goes back to ids and forward again without losing a sample', async () => {
+    await migrateToLatest(db);
+    const raw = db.kysely as unknown as Kysely<unknown>;
+    await addUser(raw, 'ada');
+    await addUser(raw, 'ben');
+    for (const [owner, value] of [
+      ['ada', 60],
+      ['ben', 81],
+    ] as const) {
+      await sql`insert into samples (user_no, kind, start_at, end_at, utc_offset_min, local_day, value, unit, source, origin_id)
+        values (${userNo(owner)}, 'weight', 0, 0, 60, 20000, ${value}, 'kg', 'withings', '')`.execute(raw);
+    }
+    const down = await migrator().migrateDown();
+    expect(down.error).toBeUndefined();
+    const byId = await sql<{
+      user_id: string;
+      value: number;
+    }>`select user_id, value from samples order by user_id`.execute(raw);
+    expect(byId.rows.map((r) => [r.user_id, r.value])).toEqual([
+      ['ada', 60],
+      ['ben', 81],
+    ]);
+    await migrateToLatest(db);
+    const back = await db.kysely
+      .selectFrom('samples')
+      .innerJoin('users', 'users.user_no', 'samples.user_no')
+      .select(['users.id as owner', 'value'])
+      .orderBy('users.id')
+      .execute();
+    expect(back.map((r) => [r.owner, r.value])).toEqual([
+      ['ada', 60],
+      ['ben', 81],
+    ]);
+  });
+
   it('refuses a sample whose owner does not exist', async () => {
     await migrateToLatest(db);
     await expect(
