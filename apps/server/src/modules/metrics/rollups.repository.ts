@@ -172,6 +172,31 @@ export class RollupsRepository {
     return out;
   }
 
+  /**
+   * Of the given days, copies each one-stream day's stream row to its merged row, in the database (no row
+   * crosses to JavaScript: every import batch does this for its days), and answers the days with several
+   * streams, whose merged rows need the priority merge. `max` of a group of one row is that row's value.
+   */
+  async copySingleStreams(userId: string, kind: string, days: readonly number[]): Promise<number[]> {
+    const several: number[] = [];
+    for (const part of chunks(days)) {
+      const scope = sql`user_id = ${userId} and kind = ${kind} and local_day in (${sql.join(part)})
+        and source <> ${MERGED}`;
+      await sql`insert into daily_rollups (${sql.raw(UPSERT_COLUMNS.map((c) => `"${c}"`).join(', '))})
+        select user_id, kind, local_day, ${MERGED}, '', max("count"), max("sum"), max("min"), max("max"),
+          max(last_value), max(last_at)
+        from daily_rollups where ${scope}
+        group by user_id, kind, local_day having count(*) = 1
+        on conflict (${sql.raw(KEY_COLUMNS.join(', '))}) do update set ${sql.raw(setClauses(this.dialect, 'replace'))}`.execute(
+        this.db,
+      );
+      const rows = await sql<{ local_day: number }>`select local_day from daily_rollups where ${scope}
+        group by local_day having count(*) > 1`.execute(this.db);
+      for (const row of rows.rows) several.push(Number(row.local_day));
+    }
+    return several;
+  }
+
   /** Days on which more than one stream recorded the kind: only they depend on the priority order. */
   async multiStreamDays(userId: string, kind: string): Promise<number[]> {
     const rows = await this.db

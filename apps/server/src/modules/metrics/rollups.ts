@@ -180,15 +180,7 @@ export class RollupMaintainer {
     days: readonly number[],
     deferred?: DaysByKind,
   ): Promise<void> {
-    const streams = await this.rollups.streamsOfDays(this.userId, kind, days);
-    const byDay = groupByDay(streams);
-    const copies: RollupValues[] = [];
-    const several: number[] = [];
-    for (const [day, rows] of byDay) {
-      if (rows.length === 1) copies.push({ ...rows[0]!, source: MERGED, device: '' });
-      else several.push(day);
-    }
-    await this.rollups.put(this.userId, copies);
+    const several = await this.rollups.copySingleStreams(this.userId, kind, days);
     if (several.length === 0) return;
     if (deferred) for (const day of several) addDay(deferred, kind, day);
     else
