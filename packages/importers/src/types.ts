@@ -81,11 +81,6 @@ export interface Importer {
   /** 0 when the upload is not this format, up to 1 when certain. */
   detect(files: readonly ImportFile[]): Promise<number>;
   read(files: readonly ImportFile[], context: ImportContext): AsyncIterable<ImportChunk>;
-  /**
-   * Parses each file whole before yielding (a size cap keeps it bounded). A server parses such a file
-   * on its writing thread: a worker would add its own memory without overlapping parsing with writing.
-   */
-  readonly readsWhole?: true;
 }
 
 /**

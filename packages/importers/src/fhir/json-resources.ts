@@ -2,7 +2,7 @@ import Assembler from 'stream-json/assembler.js';
 import type { Token } from 'stream-json/parser.js';
 import type { ImportFile } from '../types';
 import type { FileItem, Resource } from './fhir-types';
-import { jsonTokens } from './json-tokens';
+import { jsonTokens } from '../shared/json-tokens';
 
 /**
  * The resources of a JSON file, one at a time, never holding more than one in memory: the entries

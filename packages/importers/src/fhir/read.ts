@@ -2,7 +2,7 @@ import { ChunkBuffer } from '../shared/chunk-buffer';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { fhirFiles } from './fhir-file';
 import type { FileItem, Resource } from './fhir-types';
-import { DamagedJsonError } from './json-tokens';
+import { DamagedJsonError } from '../shared/json-tokens';
 import { mapResource } from './map';
 import type { MapContext } from './map-context';
 import { addMedicationName, mapClinicalRecord, type RecordContext } from './records';

@@ -5,10 +5,10 @@ import {
   type ImportFile,
   type Importer,
 } from '../types';
-import { parseHealthAutoExport } from './parse';
+import { DamagedJsonError } from '../shared/json-tokens';
+import { streamHealthAutoExport } from './stream';
 
-/** The app's JSON exports of a few months; a file is parsed whole, so a longer one is refused with advice. */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Samples per chunk handed to the pipeline. */
 const CHUNK_SAMPLES = 5_000;
 const HEAD = /^\s*\{\s*"data"\s*:\s*\{\s*"(metrics|workouts)"\s*:/;
 
@@ -16,17 +16,10 @@ const HEAD = /^\s*\{\s*"data"\s*:\s*\{\s*"(metrics|workouts)"\s*:/;
 const isExport = async (file: ImportFile) =>
   HEAD.test((await file.head()).toString('utf8').replace(/^\uFEFF/, ''));
 
-async function readText(file: ImportFile): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of file.open()) parts.push(part as Buffer);
-  return Buffer.concat(parts)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-}
-
 /**
  * The JSON files the iOS app Health Auto Export writes when asked to export (the same JSON its REST API
- * automation posts to an ingest URL): metrics and workouts, written under Apple Health.
+ * automation posts to an ingest URL): metrics and workouts, written under Apple Health. Read as a stream
+ * (`stream.ts`), so a file of years of readings never sits in memory whole.
  */
 async function* readHealthAutoExport(
   files: readonly ImportFile[],
@@ -34,27 +27,27 @@ async function* readHealthAutoExport(
 ): AsyncIterable<ImportChunk> {
   for (const file of files) {
     if (!(await isExport(file))) continue;
-    if (file.size > MAX_FILE_BYTES) {
-      throw new ImportFormatError(
-        `${file.name} is larger than 32 MB: export a shorter date range in Health Auto Export, or use its REST API automation`,
-        { file: file.name },
-      );
-    }
-    let payload: unknown;
+    const parts = streamHealthAutoExport(
+      file,
+      { source: 'apple_healthkit', timeZone: context.timeZone },
+      CHUNK_SAMPLES,
+    );
     try {
-      payload = JSON.parse(await readText(file));
-    } catch {
-      throw new ImportFormatError('The file is not complete JSON (cut off or damaged)', { file: file.name });
-    }
-    const result = parseHealthAutoExport(payload, { source: 'apple_healthkit', timeZone: context.timeZone });
-    const issues = result.issues.map((i) => ({ ...i, file: file.name }));
-    for (let i = 0; i < result.samples.length || i === 0; i += CHUNK_SAMPLES) {
-      const last = i + CHUNK_SAMPLES >= result.samples.length;
-      yield {
-        samples: result.samples.slice(i, i + CHUNK_SAMPLES),
-        records: last ? result.records : 0,
-        ...(last && issues.length > 0 ? { issues } : {}),
-      };
+      for await (const part of parts) {
+        const issues = part.issues?.map((i) => ({ ...i, file: file.name }));
+        yield {
+          samples: part.samples,
+          records: part.records,
+          ...(issues && issues.length > 0 ? { issues } : {}),
+        };
+      }
+    } catch (error) {
+      // The readings before the damage were yielded; where it is, is said to the byte's slice.
+      const byte = error instanceof DamagedJsonError ? { byte: error.byte } : {};
+      throw new ImportFormatError('The file is not complete JSON (cut off or damaged)', {
+        file: file.name,
+        ...byte,
+      });
     }
   }
 }
@@ -67,5 +60,4 @@ export const healthAutoExportImporter = {
     return 0;
   },
   read: readHealthAutoExport,
-  readsWhole: true,
 } satisfies Importer;

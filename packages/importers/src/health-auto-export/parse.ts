@@ -59,8 +59,13 @@ export function parseHealthAutoExport(
   return reader.result();
 }
 
-class Reader {
-  private readonly samples: NewSample[] = [];
+/**
+ * Reads metrics and workouts into samples. A whole body goes through `metric` and `workout`; a file read as
+ * a stream (importer.ts) hands over a metric's readings one by one (`readingsOf`) and takes the samples
+ * made so far as it goes (`takeSamples`).
+ */
+export class Reader {
+  private samples: NewSample[] = [];
   private readonly issues: ImportIssue[] = [];
   private dropped = 0;
   private records = 0;
@@ -69,9 +74,31 @@ class Reader {
   constructor(private readonly options: HealthAutoExportOptions) {}
 
   result(): HealthAutoExportResult {
+    return {
+      samples: this.samples,
+      issues: this.allIssues(),
+      records: this.records,
+      rejected: this.rejected,
+    };
+  }
+
+  /** Samples made and not yet taken. */
+  get pendingSamples(): number {
+    return this.samples.length;
+  }
+
+  /** The samples made since the last call, and the records read meanwhile. */
+  takeSamples(): { samples: NewSample[]; records: number } {
+    const taken = { samples: this.samples, records: this.records };
+    this.samples = [];
+    this.records = 0;
+    return taken;
+  }
+
+  allIssues(): ImportIssue[] {
     const issues = [...this.issues];
     if (this.dropped > 0) issues.push({ message: `… and ${this.dropped} more problems like these` });
-    return { samples: this.samples, issues, records: this.records, rejected: this.rejected };
+    return issues;
   }
 
   /** A problem; `rejected` when it cost a reading (rather than a whole metric we do not keep). */
@@ -83,30 +110,37 @@ class Reader {
 
   metric(metric: unknown, index: number): void {
     if (!isObject(metric) || !str(metric.name) || !Array.isArray(metric.data)) {
-      this.issue({ message: `metrics[${index}]: expected {"name", "units", "data": [...]}`, record: index });
+      this.notAMetric(index);
       return;
     }
-    const name = metric.name as string;
-    const units = str(metric.units);
     const readings = metric.data as unknown[];
-    this.records += readings.length;
-    if (name === 'blood_pressure') {
-      readings.forEach((r, i) => this.bloodPressure(r, units, i));
-    } else if (name === 'sleep_analysis') {
-      readings.forEach((r, i) => this.sleep(r, units, i));
-    } else {
-      const kind = metricKinds.get(name);
-      if (!kind) {
-        this.issue(
-          {
-            message: `${name}: not a metric Healthfolio keeps; its ${readings.length} readings were skipped`,
-          },
-          false,
-        );
-        return;
-      }
-      readings.forEach((r, i) => this.quantity(name, kind, r, units, i));
-    }
+    this.countReadings(readings.length);
+    const each = this.readingsOf(metric.name as string, str(metric.units));
+    if (each) readings.forEach(each);
+    else this.skippedMetric(metric.name as string, readings.length);
+  }
+
+  notAMetric(index: number): void {
+    this.issue({ message: `metrics[${index}]: expected {"name", "units", "data": [...]}`, record: index });
+  }
+
+  countReadings(count: number): void {
+    this.records += count;
+  }
+
+  /** How each reading of the metric `name` is read: undefined for a metric we do not keep. */
+  readingsOf(name: string, units: string | undefined): ((reading: unknown, i: number) => void) | undefined {
+    if (name === 'blood_pressure') return (r, i) => this.bloodPressure(r, units, i);
+    if (name === 'sleep_analysis') return (r, i) => this.sleep(r, units, i);
+    const kind = metricKinds.get(name);
+    return kind ? (r, i) => this.quantity(name, kind, r, units, i) : undefined;
+  }
+
+  skippedMetric(name: string, readings: number): void {
+    this.issue(
+      { message: `${name}: not a metric Healthfolio keeps; its ${readings} readings were skipped` },
+      false,
+    );
   }
 
   private quantity(name: string, kind: string, reading: unknown, units: string | undefined, i: number) {

@@ -1,11 +1,5 @@
 import { rm, stat } from 'node:fs/promises';
-import {
-  getImporter,
-  ImportFormatError,
-  isReviewImporter,
-  type ImportContext,
-  type Importer,
-} from '@healthfolio/importers';
+import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
@@ -170,7 +164,7 @@ export class ImportRunner {
         clinical: CLINICAL_BATCH,
         everyMs: PROGRESS_EVERY_MS,
       };
-      const inWorker = this.parsesInWorker(size, importer);
+      const inWorker = this.parsesInWorker(size);
       // A worker started for this upload would only hold memory while the file is read here.
       if (!inWorker) await this.workers.stopSpare();
       const batches: AsyncIterable<ImportBatch> = inWorker
@@ -191,12 +185,9 @@ export class ImportRunner {
     }
   }
 
-  /**
-   * Whether an upload this large is parsed in a worker (while this thread writes): from the threshold on,
-   * unless its importer reads each file whole, where a worker would only add its memory.
-   */
-  private parsesInWorker(bytes: number, importer?: Importer): boolean {
-    return bytes >= this.deps.workerThresholdBytes && !importer?.readsWhole;
+  /** Whether an upload this large is parsed in a worker (while this thread writes): from the threshold on. */
+  private parsesInWorker(bytes: number): boolean {
+    return bytes >= this.deps.workerThresholdBytes;
   }
 
   private async contextFor(userId: string): Promise<ImportContext> {
