@@ -34,6 +34,24 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
       raw,
     );
 
+  /** A new weighing of `owner`, by id, through the query builder as the app writes. */
+  const weighing = (owner: string, value: number) => ({
+    user_no: userNo(owner),
+    kind: 'weight',
+    start_at: 0,
+    end_at: 0,
+    utc_offset_min: 0,
+    tz: null,
+    local_day: 0,
+    value,
+    unit: 'kg',
+    source: 'withings',
+    device: null,
+    origin_id: '',
+    flag: null,
+    meta: null,
+  });
+
   it('moves every sample to its owner’s number, keeping ids, and numbers new users', async () => {
     const before = await migrator().migrateTo('202611240100-clinical-ingest');
     expect(before.error).toBeUndefined();
@@ -83,22 +101,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     expect(users.map((u) => u.user_no)).not.toContain(cy.user_no);
     const added = await db.kysely
       .insertInto('samples')
-      .values({
-        user_no: userNo('cy'),
-        kind: 'weight',
-        start_at: 0,
-        end_at: 0,
-        utc_offset_min: 0,
-        tz: null,
-        local_day: 0,
-        value: 70,
-        unit: 'kg',
-        source: 'withings',
-        device: null,
-        origin_id: '',
-        flag: null,
-        meta: null,
-      })
+      .values(weighing('cy', 70))
       .returning(['id', 'user_no'])
       .executeTakeFirstOrThrow();
     expect(Number(added.id)).toBeGreaterThan(last);
@@ -147,26 +150,6 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
 
   it('refuses a sample whose owner does not exist', async () => {
     await migrateToLatest(db);
-    await expect(
-      db.kysely
-        .insertInto('samples')
-        .values({
-          user_no: userNo('nobody'),
-          kind: 'weight',
-          start_at: 0,
-          end_at: 0,
-          utc_offset_min: 0,
-          tz: null,
-          local_day: 0,
-          value: 70,
-          unit: 'kg',
-          source: 'withings',
-          device: null,
-          origin_id: '',
-          flag: null,
-          meta: null,
-        })
-        .execute(),
-    ).rejects.toThrow();
+    await expect(db.kysely.insertInto('samples').values(weighing('nobody', 70)).execute()).rejects.toThrow();
   });
 });

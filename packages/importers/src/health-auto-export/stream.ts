@@ -1,5 +1,6 @@
 import type { NewSample } from '@healthfolio/core';
 import Assembler from 'stream-json/assembler.js';
+import { PRIMITIVES } from '../shared/json-records';
 import { jsonTokens } from '../shared/json-tokens';
 import type { ImportFile, ImportIssue } from '../types';
 import { Reader, type HealthAutoExportOptions } from './parse';
@@ -7,14 +8,6 @@ import { Reader, type HealthAutoExportOptions } from './parse';
 /** A token as the walk reads it: its name, and the value of a packed key, string or number. */
 type Token = { name: string; value?: unknown };
 type AssemblerToken = Parameters<Assembler['consume']>[0];
-
-const PRIMITIVES: Record<string, (value: unknown) => unknown> = {
-  stringValue: (v) => v,
-  numberValue: (v) => Number(v),
-  nullValue: () => null,
-  trueValue: () => true,
-  falseValue: () => false,
-};
 
 /** What the walk yields: samples made since the last part, the records read meanwhile, and at the end the issues. */
 export interface ExportPart {

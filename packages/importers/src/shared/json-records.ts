@@ -32,7 +32,8 @@ export interface JsonRecordsOptions {
   formatError?: boolean;
 }
 
-const PRIMITIVES: Record<string, (value: unknown) => unknown> = {
+/** The value of a packed primitive token, by the token's name. */
+export const PRIMITIVES: Record<string, (value: unknown) => unknown> = {
   stringValue: (v) => v,
   numberValue: (v) => Number(v),
   nullValue: () => null,
