@@ -8,9 +8,10 @@ import type { AppMigration } from './types';
  * 12–15 % faster (bare better-sqlite3 over the rows of that import: 2.4–2.6 s → 2.1–2.2 s).
  *
  * - PostgreSQL numbers users with an identity column (existing users get numbers as it is added).
- * - SQLite cannot add a generated column to a table with rows: existing users take their rowid, and a trigger numbers each new user max + 1. A deleted user's number may be given again;
- *   harmless, since their samples go with them (the foreign key cascades, and account deletion deletes
- *   them first), and every query finds the number through the user's id, never from a cache.
+ * - SQLite cannot add a generated column to a table with rows: existing users take their rowid, and a
+ *   trigger numbers each new user max + 1. A deleted user's number may be given again; harmless, since
+ *   their samples go with them (the foreign key cascades, and account deletion deletes them first), and
+ *   every query finds the number through the user's id, never from a cache.
  * - SQLite cannot change a column's type either: `samples` is rebuilt with its rows (ids kept, and its
  *   AUTOINCREMENT sequence, so a deleted sample's id is never given again), in one transaction.
  */
