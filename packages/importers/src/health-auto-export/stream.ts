@@ -3,7 +3,7 @@ import Assembler from 'stream-json/assembler.js';
 import { PRIMITIVES } from '../shared/json-records';
 import { jsonTokens } from '../shared/json-tokens';
 import type { ImportFile, ImportIssue } from '../types';
-import { Reader, type HealthAutoExportOptions } from './parse';
+import { Reader, str, type HealthAutoExportOptions } from './parse';
 
 /** A token as the walk reads it: its name, and the value of a packed key, string or number. */
 type Token = { name: string; value?: unknown };
@@ -59,7 +59,6 @@ export async function* streamHealthAutoExport(
   let assembler: Assembler | undefined;
   let failure: Error | undefined;
 
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
   const reading = (value: unknown) => {
     const m = metric!;
     const i = m.readings++;

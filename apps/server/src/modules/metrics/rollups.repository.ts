@@ -5,29 +5,15 @@ import type { DailyRollupsTable, Database } from '../../db/schema';
 
 export type RollupRow = Selectable<DailyRollupsTable>;
 export type RollupValues = Omit<RollupRow, 'user_id'>;
-/** streamsOfDays' columns, in their select order. */
-const STREAM_COLUMNS = [
-  'local_day',
-  'source',
-  'device',
-  'count',
-  'sum',
-  'min',
-  'max',
-  'last_value',
-  'last_at',
-] as const;
-type StreamTuple = [
-  number,
-  string,
-  string,
-  number,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-];
+/** What streamsOfDays reads of a stream row: enough to tell whether an import's held samples make it up. */
+export interface StreamTotalsRow {
+  local_day: number;
+  source: string;
+  device: string;
+  count: number;
+  sum: number;
+}
+type StreamTotalsTuple = [number, string, string, number, number];
 type DayTuple = [number, number, number, number | null, number | null, number | null, number | null];
 export type DayTotals = Pick<
   RollupRow,
@@ -146,27 +132,28 @@ export class RollupsRepository {
   }
 
   /**
-   * The stream rows (not merged) of the given days. Every import batch asks for its days: read as arrays
-   * where the transaction allows (SQLite), objects built from them cost half as much as the driver's.
+   * Count and sum of each stream row (not merged) of the given days. An import asks at the end of each
+   * kind's run: read as arrays where the transaction allows (SQLite), the objects built from them cost
+   * half as much as the driver's.
    */
-  async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<RollupValues[]> {
-    const out: RollupValues[] = [];
+  async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<StreamTotalsRow[]> {
+    const out: StreamTotalsRow[] = [];
     for (const part of chunks(days)) {
       const query = this.db
         .selectFrom('daily_rollups')
-        .select(STREAM_COLUMNS)
+        .select(['local_day', 'source', 'device', 'count', 'sum'])
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
         .where('local_day', 'in', part)
         .where('source', '<>', MERGED);
       if (!this.arrays) {
-        for (const row of await query.execute()) out.push({ kind, ...row });
+        out.push(...(await query.execute()));
         continue;
       }
       const compiled = query.compile();
       for (const row of this.arrays(compiled.sql, compiled.parameters)) {
-        const [local_day, source, device, count, sum, min, max, last_value, last_at] = row as StreamTuple;
-        out.push({ kind, local_day, source, device, count, sum, min, max, last_value, last_at });
+        const [local_day, source, device, count, sum] = row as StreamTotalsTuple;
+        out.push({ local_day, source, device, count, sum });
       }
     }
     return out;
