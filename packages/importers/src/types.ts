@@ -29,12 +29,30 @@ export interface ImportIssue {
   record?: number;
 }
 
-/** What an importer yields as it goes: the samples of the records read since the previous chunk. */
+/** Records read on purpose without a sample, of one type: "HKCategoryTypeIdentifierMindfulSession". */
+export interface SkippedRecords {
+  /** The type as the file names it, so a person can look it up. */
+  type: string;
+  count: number;
+  /** Why, in a sentence a person understands: "Healthfolio has no metric for it yet". */
+  reason: string;
+}
+
+/**
+ * What an importer yields as it goes: the samples of the records read since the previous chunk.
+ *
+ * Every reading is accounted for: `records` counts readings — each sample yielded, each issue (a
+ * reading refused) and each skipped reading counts one — so that, once written,
+ * `records = inserted + updated + duplicates + rejected + skipped` (DESIGN "Sources").
+ * A file record that holds several readings (a FIT record with heart rate and steps) counts as that many.
+ */
 export interface ImportChunk {
   samples: NewSample[];
-  /** Records read since the previous chunk; a record gives zero, one or several samples. */
+  /** Readings read since the previous chunk (see above). */
   records: number;
   issues?: ImportIssue[];
+  /** Readings read and deliberately not kept, by type; they count in `records` too. */
+  skipped?: SkippedRecords[];
   /** Said once about the whole upload ("This record belongs to Jane Doe, not to you"). */
   warnings?: string[];
   /** Records for the clinical view (FHIR Conditions, medications …), upserted with the chunk's batch. */

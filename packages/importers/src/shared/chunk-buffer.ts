@@ -1,5 +1,5 @@
 import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
-import type { ImportChunk, ImportIssue } from '../types';
+import type { ImportChunk, ImportIssue, SkippedRecords } from '../types';
 
 /** Samples a chunk holds before it is handed on: the pipeline writes a chunk per transaction. */
 export const CHUNK_SAMPLES = 2000;
@@ -17,6 +17,7 @@ export class ChunkBuffer {
   private issues: ImportIssue[] = [];
   private warnings: string[] = [];
   private clinical: ClinicalRecordInput[] = [];
+  private skipped = new Map<string, SkippedRecords>();
   private records = 0;
   private readonly said = new Set<string>();
 
@@ -32,6 +33,17 @@ export class ChunkBuffer {
 
   /** Counts records read, whatever they gave (one unless told). */
   record(n = 1): void {
+    this.records += n;
+  }
+
+  /**
+   * Counts `n` readings of `type` read and deliberately not kept, with why ("Healthfolio has no metric
+   * for it yet"). They count as readings too: do not also call `record()` for them.
+   */
+  skip(type: string, reason: string, n = 1): void {
+    const known = this.skipped.get(type);
+    if (known) known.count += n;
+    else this.skipped.set(type, { type, count: n, reason });
     this.records += n;
   }
 
@@ -59,7 +71,13 @@ export class ChunkBuffer {
 
   /** Whether anything (samples, records, issues or warnings) waits to be handed on. */
   get pending(): boolean {
-    return this.records > 0 || this.samples.length > 0 || this.issues.length > 0 || this.warnings.length > 0;
+    return (
+      this.records > 0 ||
+      this.samples.length > 0 ||
+      this.issues.length > 0 ||
+      this.warnings.length > 0 ||
+      this.skipped.size > 0
+    );
   }
 
   /** Everything gathered, as one chunk (an empty one when nothing was), and starts over. */
@@ -80,6 +98,10 @@ export class ChunkBuffer {
     if (this.clinical.length) {
       chunk.clinical = this.clinical;
       this.clinical = [];
+    }
+    if (this.skipped.size) {
+      chunk.skipped = [...this.skipped.values()];
+      this.skipped = new Map();
     }
     this.issues = [];
     this.warnings = [];

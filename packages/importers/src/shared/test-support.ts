@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { NewSample } from '@healthfolio/core';
 import { fileFromBuffer } from '../files/memory-file';
-import type { ImportChunk, ImportContext, ImportFile, ImportIssue, Importer } from '../types';
+import type { ImportChunk, ImportContext, ImportFile, ImportIssue, Importer, SkippedRecords } from '../types';
 
 /** Everything a read yielded, and the error it ended with, for assertions in tests. */
 export interface Collected {
@@ -11,8 +11,19 @@ export interface Collected {
   issues: ImportIssue[];
   warnings: string[];
   records: number;
+  /** Skipped readings by type, summed over the chunks. */
+  skipped: Map<string, SkippedRecords>;
+  /** Readings skipped in all. */
+  skippedCount: number;
   error?: Error;
 }
+
+/**
+ * Whether every reading is accounted for: samples + issues + skipped = records (ImportChunk). Tests
+ * assert `expect(unaccounted(out)).toBe(0)` on every fixture.
+ */
+export const unaccounted = (out: Collected): number =>
+  out.records - out.samples.length - out.issues.length - out.skippedCount;
 
 /** Runs a read to the end, keeping what it yielded before any error. */
 export function collect(run: AsyncIterable<ImportChunk>): Promise<Collected>;
@@ -28,7 +39,15 @@ export async function collect(
   context?: ImportContext,
 ): Promise<Collected> {
   const chunks = 'read' in run ? run.read(files, context!) : run;
-  const out: Collected = { chunks: [], samples: [], issues: [], warnings: [], records: 0 };
+  const out: Collected = {
+    chunks: [],
+    samples: [],
+    issues: [],
+    warnings: [],
+    records: 0,
+    skipped: new Map(),
+    skippedCount: 0,
+  };
   try {
     for await (const chunk of chunks) {
       out.chunks.push(chunk);
@@ -36,6 +55,12 @@ export async function collect(
       out.issues.push(...(chunk.issues ?? []));
       out.warnings.push(...(chunk.warnings ?? []));
       out.records += chunk.records;
+      for (const s of chunk.skipped ?? []) {
+        const known = out.skipped.get(s.type);
+        if (known) known.count += s.count;
+        else out.skipped.set(s.type, { ...s });
+        out.skippedCount += s.count;
+      }
     }
   } catch (error) {
     out.error = error as Error;
