@@ -10,6 +10,7 @@ import {
   context,
   formatFixtures,
   randomText,
+  unaccounted,
 } from '../shared/test-support';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name));
@@ -20,7 +21,8 @@ describe('Dexcom Clarity import', () => {
   it('reads EGV rows as blood glucose in the header unit, local times across a DST jump', async () => {
     const out = await collect(importer, [mgdl()], NY);
     expect(out.error).toBeUndefined();
-    expect(out.records).toBe(17);
+    // Readings: 7 EGV rows, a calibration, an insulin dose and carbs; the untimed preamble holds none.
+    expect(out.records).toBe(10);
     expect(out.samples.map((s) => s.value)).toEqual([112, 108, 40, 400, 131]);
     expect(new Set(out.samples.map((s) => s.kind))).toEqual(new Set(['blood_glucose']));
     expect(new Set(out.samples.map((s) => s.unit))).toEqual(new Set(['mg/dL']));
@@ -50,7 +52,25 @@ describe('Dexcom Clarity import', () => {
     expect(mmol.samples[0]!.device).toBe('android G7');
   });
 
-  it('skips calibration, insulin and carb rows and reports bad EGV rows as issues', async () => {
+  it('skips calibration, insulin and carb rows by their Event Type, with why', async () => {
+    const out = await collect(importer, [mgdl()], NY);
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'Calibration', count: 1, reason: expect.stringContaining('fingerstick') },
+      { type: 'Insulin', count: 1, reason: expect.stringContaining('insulin') },
+      { type: 'Carbs', count: 1, reason: expect.stringContaining('nutrition') },
+    ]);
+  });
+
+  it('accounts for every reading of every fixture', async () => {
+    for (const name of ['clarity-mgdl.csv', 'clarity-mmol.csv']) {
+      const out = await collect(importer, [fileFromBuffer(name, fixture(name))], NY);
+      expect(unaccounted(out), name).toBe(0);
+    }
+    const mmol = await collect(importer, [fileFromBuffer('x.csv', fixture('clarity-mmol.csv'))], NY);
+    expect([mmol.records, mmol.skippedCount]).toEqual([3, 0]);
+  });
+
+  it('reports bad EGV rows as issues', async () => {
     const out = await collect(importer, [mgdl()], NY);
     expect(out.issues).toEqual([
       expect.objectContaining({

@@ -61,3 +61,24 @@ export function mapEgv(
     },
   };
 }
+
+/** Why each timed event Clarity writes besides EGVs is not kept; the type is the Event Type as written. */
+const SKIPPED_EVENTS: Record<string, string> = {
+  Calibration:
+    'a fingerstick the sensor was calibrated against: stored beside the readings it shaped, it would weigh twice in averages',
+  Insulin: 'Healthfolio has no metric for insulin doses yet',
+  Carbs: 'carbs typed into the Dexcom app are not imported; nutrition comes from a nutrition log',
+  Exercise: 'exercise typed into the Dexcom app is not imported; workouts come from activity trackers',
+  Health: 'health events typed into the Dexcom app (illness, stress …) are not imported',
+  Alert: 'an alert the Dexcom app raised, not a reading of its own',
+};
+
+/** The type and reason a timed non-EGV row is skipped under. */
+export function skippedEvent(eventType: string): { type: string; reason: string } {
+  if (Object.hasOwn(SKIPPED_EVENTS, eventType))
+    return { type: eventType, reason: SKIPPED_EVENTS[eventType]! };
+  return {
+    type: eventType || 'Event without a type',
+    reason: 'Healthfolio does not read this Clarity event type',
+  };
+}

@@ -2,13 +2,13 @@ import { ChunkBuffer } from '../shared/chunk-buffer';
 import { readCsv } from '../shared/csv';
 import { ownerMismatchWarning } from '../shared/owner-name';
 import type { ImportChunk, ImportContext, ImportFile } from '../types';
-import { clarityFiles, type GlucoseUnit } from './detect';
-import { mapEgv } from './map';
+import { clarityFiles, TIMESTAMP_COLUMN, type GlucoseUnit } from './detect';
+import { mapEgv, skippedEvent } from './map';
 
 /**
- * Reads every Clarity export of the upload. Only EGV rows become samples: Calibration rows are the
- * fingersticks the sensor was calibrated against and would count twice next to the EGVs they shaped;
- * Insulin, Carbs, Exercise and Alert rows are not metrics we keep.
+ * Reads every Clarity export of the upload. Only EGV rows become samples; every other timed event
+ * (Calibration, Insulin, Carbs, Exercise, Health, Alert …) is a reading skipped with why (`skippedEvent`).
+ * The untimed preamble (names, devices, alert settings) holds no readings.
  */
 export async function* readClarity(
   files: readonly ImportFile[],
@@ -41,7 +41,6 @@ async function* readFile(
   try {
     for await (const { cells, line } of readCsv(file, { formatError: true })) {
       if (context.signal?.aborted) return;
-      chunk.record();
       const type = cells['Event Type'] ?? '';
       if (type === 'FirstName') patient.first = cells['Patient Info'] ?? '';
       else if (type === 'LastName') patient.last = cells['Patient Info'] ?? '';
@@ -50,9 +49,13 @@ async function* readFile(
       } else if (type === 'EGV') {
         // The untimed preamble (names, devices, alert settings) is over once readings start.
         if (!ownerChecked) checkOwner();
+        chunk.record();
         const mapped = mapEgv(cells, unit, context.timeZone, deviceNames);
         if ('sample' in mapped) chunk.add(mapped.sample);
         else chunk.issue({ message: mapped.problem, file: file.name, line });
+      } else if (cells[TIMESTAMP_COLUMN]) {
+        const skipped = skippedEvent(type);
+        chunk.skip(skipped.type, skipped.reason);
       }
       if (chunk.full) yield chunk.take();
     }
