@@ -50,7 +50,11 @@ export interface GoalSpec {
 }
 
 export interface EngineInput {
-  /** Today, as a local day of the person's zone. */
+  /**
+   * Today: the local day of "now" in the person's zone (their profile zone), so always a day in
+   * progress. No rule reads it as a whole day — day-by-day comparisons end the day before — and only
+   * findings marked `partial` speak of it, as "so far".
+   */
   today: number;
   /** Daily series by canonical kind. */
   series: ReadonlyMap<string, DailySeries>;
@@ -77,6 +81,11 @@ export interface Finding {
   window: { from: number; to: number };
   values: Record<string, number | string>;
   series: InsightSeries[];
+  /**
+   * The finding tells the day or week in progress as it stands so far ("Today so far: 4,700 steps"). It is
+   * shown but never mailed: by evening it says something else.
+   */
+  partial?: boolean;
 }
 
 /** A rule reads the input and returns its findings; rules never throw on thin or odd data. */

@@ -18,6 +18,10 @@ describe('daily anomalies against the person’s baseline', () => {
     expect(finding!.values.z).toBeGreaterThan(4);
     expect(finding!.values.value).toBe(75);
     expect(finding!.title).toBe('Resting heart rate unusually high on 28 Jun: 75 bpm');
+    expect(finding!.description).toMatch(
+      /^Resting heart rate on 28 Jun: 75 bpm\. Your usual is about 5\d bpm \(the middle value of your 90 days from 25 Mar to 22 Jun\), and your days are rarely above 6\d bpm\.$/,
+    );
+    expect(finding!.window).toEqual({ from: TODAY - 97, to: TODAY - 1 });
     expect(finding!.series[0]!.highlight).toEqual([isoDay(TODAY - 2)]);
     expect(finding!.series[0]!.band?.high).toBeLessThan(75);
     expect(finding!.series[0]!.points.length).toBeLessThanOrEqual(120);
@@ -26,7 +30,7 @@ describe('daily anomalies against the person’s baseline', () => {
   it('flags a very low step count on the log scale, and keeps the key when another day follows', () => {
     const random = mulberry32(2);
     const make = (extra: boolean) =>
-      series('steps', 120, (i) => (i === 115 || (extra && i === 119) ? 900 : logNormal(random, 9000, 0.3)));
+      series('steps', 120, (i) => (i === 115 || (extra && i === 118) ? 900 : logNormal(random, 9000, 0.3)));
     const first = anomalyRule(engineInput({ series: [make(false)] }));
     const second = anomalyRule(engineInput({ series: [make(true)] }));
     expect(first.map((f) => f.key)).toEqual([`anomaly:steps:${isoDay(TODAY - 4)}`]);
@@ -37,9 +41,9 @@ describe('daily anomalies against the person’s baseline', () => {
   });
 
   it('needs 28 baseline days and a baseline that varies', () => {
-    const short = series('resting_heart_rate', 30, (i) => (i === 29 ? 90 : 58 + (i % 3)));
+    const short = series('resting_heart_rate', 30, (i) => (i === 28 ? 90 : 58 + (i % 3)));
     expect(anomalyRule(engineInput({ series: [short] }))).toEqual([]);
-    const flat = series('resting_heart_rate', 120, (i) => (i === 119 ? 90 : 58));
+    const flat = series('resting_heart_rate', 120, (i) => (i === 118 ? 90 : 58));
     expect(anomalyRule(engineInput({ series: [flat] }))).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
 import type { DailySeries, Finding } from '../types';
-import { formatDay, isoDay } from '../shared/days';
-import { formatNumber, formatValue } from '../shared/format';
+import { formatDay, isoDay, lastWholeDay } from '../shared/days';
+import { formatValue } from '../shared/format';
 import { isNumericKind, kindLabel, kindProfile } from '../shared/kinds';
 import { chartSeries, cleanPoints, round, slicePoints, type Points } from '../shared/points';
 import { mad, median } from '../stats';
 
-/** Days looked at for something unusual, today included. */
+/** Whole days looked at for something unusual: the 7 before today (today is not over, see README). */
 export const RECENT_DAYS = 7;
-/** The baseline: the 90 days before the recent ones. */
+/** The baseline: the 90 days before them. */
 export const BASELINE_DAYS = 90;
 export const MIN_BASELINE_DAYS = 28;
 /** |robust z| from here on is unusual (see the README for the measured false-positive rate). */
@@ -37,17 +37,23 @@ export function baselineAnomalies(series: DailySeries, today: number) {
   return anomaliesIn(series.metric, cleanPoints(series), today);
 }
 
-/** The same over points already cleaned (the false-positive test runs it on every day of many years). */
+/**
+ * The same over points already cleaned (the false-positive test runs it on every day of many years).
+ * Only whole days count: the recent days end yesterday, so a day in progress (4,700 steps by 8 am) is
+ * never set against whole days.
+ */
 export function anomaliesIn(kind: string, all: Points, today: number) {
   const scale = scaleFor(kind);
   const usable = (value: number) => Number.isFinite(scale.to(value));
-  const baseline = slicePoints(all, today - RECENT_DAYS - BASELINE_DAYS + 1, today - RECENT_DAYS);
+  const to = lastWholeDay(today);
+  const from = to - RECENT_DAYS - BASELINE_DAYS + 1;
+  const baseline = slicePoints(all, from, to - RECENT_DAYS);
   const base = baseline.values.filter(usable).map(scale.to);
   if (base.length < MIN_BASELINE_DAYS) return undefined;
   const center = median(base);
   const sigma = 1.4826 * mad(base, center);
   if (!(sigma > 0)) return undefined;
-  const recent = slicePoints(all, today - RECENT_DAYS + 1, today);
+  const recent = slicePoints(all, to - RECENT_DAYS + 1, to);
   const flagged: DayAnomaly[] = [];
   recent.days.forEach((day, i) => {
     const value = recent.values[i]!;
@@ -58,6 +64,8 @@ export function anomaliesIn(kind: string, all: Points, today: number) {
   if (flagged.length === 0) return undefined;
   return {
     kind,
+    from,
+    to,
     flagged,
     baseline,
     recent,
@@ -98,7 +106,7 @@ export function dailyAnomalyFinding(series: DailySeries, today: number): Finding
   const better = kindProfile(kind).better;
   const unhealthy = better !== undefined && (better === 'up') !== high;
   const others = flagged.filter((item) => item !== worst).map((item) => formatDay(item.day, today));
-  const from = today - RECENT_DAYS - BASELINE_DAYS + 1;
+  const { from, to } = result;
   const recommendations = advice(kind, high);
   return {
     key: `anomaly:${kind}:${isoDay(first.day)}`,
@@ -106,15 +114,15 @@ export function dailyAnomalyFinding(series: DailySeries, today: number): Finding
     severity: unhealthy ? 'warning' : 'info',
     title: `${kindLabel(kind)} unusually ${high ? 'high' : 'low'} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}`,
     description:
-      `${kindLabel(kind)} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}, against your usual ` +
-      `${formatValue(kind, result.usual)} (the median of ${result.baseline.days.length} days from ` +
-      `${formatDay(from, today)} to ${formatDay(today - RECENT_DAYS, today)}); that is ${formatNumber(Math.abs(worst.z), 1)} ` +
-      `robust standard deviations ${high ? 'above' : 'below'} it.` +
+      `${kindLabel(kind)} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}. Your usual is about ` +
+      `${formatValue(kind, result.usual)} (the middle value of your ${result.baseline.days.length} days from ` +
+      `${formatDay(from, today)} to ${formatDay(to - RECENT_DAYS, today)}), and your days are rarely ` +
+      `${high ? `above ${formatValue(kind, result.band.high)}` : `below ${formatValue(kind, result.band.low)}`}.` +
       (others.length > 0 ? ` Also unusual on ${others.join(', ')}.` : ''),
     actionable: unhealthy,
     recommendations,
     relatedMetrics: [kind],
-    window: { from, to: today },
+    window: { from, to },
     values: {
       value: worst.value,
       day: isoDay(worst.day),

@@ -1,5 +1,6 @@
 import type { EngineInput } from '../types';
 import { getMetric } from '@healthfolio/core';
+import { lastWholeDay } from '../shared/days';
 import { isNumericKind } from '../shared/kinds';
 import { cleanPoints, slicePoints, type Points } from '../shared/points';
 import { detrendByMovingMedian, spearman, type Correlation } from '../stats';
@@ -43,13 +44,22 @@ function weightChange(points: Points): Points {
   return out;
 }
 
-/** Each present kind's detrended values in the window, by day. */
+/** The window correlations are measured over: the last 365 whole days, ending yesterday. */
+export function correlationWindow(today: number): { from: number; to: number } {
+  const to = lastWholeDay(today);
+  return { from: to - CORRELATION_WINDOW_DAYS + 1, to };
+}
+
+/**
+ * Each present kind's detrended values in the window, by day. The day in progress is not in it: its
+ * partial totals would pair a short day of steps with a short day of calories and pass for a link.
+ */
 export function windowResiduals(input: EngineInput): Map<string, Residuals> {
-  const from = input.today - CORRELATION_WINDOW_DAYS + 1;
+  const { from, to } = correlationWindow(input.today);
   const out = new Map<string, Residuals>();
   for (const series of input.series.values()) {
     if (!isNumericKind(series.metric)) continue;
-    const points = slicePoints(cleanPoints(series), from, input.today);
+    const points = slicePoints(cleanPoints(series), from, to);
     if (points.days.length < MIN_PAIRED_DAYS) continue;
     out.set(series.metric, residualsOf(points));
     if (series.metric === 'weight') out.set(WEIGHT_CHANGE, residualsOf(weightChange(points)));

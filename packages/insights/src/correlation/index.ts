@@ -6,6 +6,7 @@ import { capitalise, kindNoun } from '../shared/kinds';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
 import {
   allTests,
+  correlationWindow,
   CORRELATION_WINDOW_DAYS,
   significantPairs,
   windowResiduals,
@@ -15,6 +16,7 @@ import { WEIGHT_CHANGE } from './pairs';
 
 export {
   allTests,
+  correlationWindow,
   significantPairs,
   windowResiduals,
   CORRELATION_WINDOW_DAYS,
@@ -50,14 +52,10 @@ function correlationFinding(test: PairTest, tests: number, input: EngineInput): 
     ...(specific ? [specific] : []),
     'This is an association in your own data, not proof that one causes the other.',
   ];
-  const from = input.today - CORRELATION_WINDOW_DAYS + 1;
+  const { from, to } = correlationWindow(input.today);
   const charted = (kind: string) => {
     const series = input.series.get(kind);
-    return chartSeries(
-      kind,
-      series?.unit ?? '',
-      slicePoints(cleanPoints(series), input.today - 119, input.today),
-    );
+    return chartSeries(kind, series?.unit ?? '', slicePoints(cleanPoints(series), to - 119, to));
   };
   const related = [...new Set([baseKind(a), baseKind(b)])];
   return {
@@ -75,7 +73,7 @@ function correlationFinding(test: PairTest, tests: number, input: EngineInput): 
     actionable: specific !== undefined,
     recommendations,
     relatedMetrics: related,
-    window: { from, to: input.today },
+    window: { from, to },
     values: {
       r: result.r,
       n: result.n,

@@ -1,6 +1,6 @@
 import type { GoalProgress } from '@healthfolio/core';
 import type { DailySeries, EngineInput, Finding, GoalSpec, InsightRule } from '../types';
-import { goalProgress, OFF_TRACK_ADVICE, targetBand } from '../goals';
+import { goalProgress, metForGood, OFF_TRACK_ADVICE, targetBand } from '../goals';
 import { dayFromIso, formatDay } from '../shared/days';
 import { formatNumber, formatValue } from '../shared/format';
 import { kindNoun } from '../shared/kinds';
@@ -15,15 +15,24 @@ function side(goal: GoalSpec): string {
   return goal.direction === 'at_least' ? 'at or above' : 'at or below';
 }
 
-/** The last periods counted: up to the current one once met, else up to the one before. */
-function recent(progress: GoalProgress, count: number) {
-  const history = progress.met ? progress.history : progress.history.slice(0, -1);
+/**
+ * The last periods counted: up to the current one once it has met its target for good, else up to the
+ * one before — an open day or week is never counted as missed, nor as met while it could still change.
+ */
+function recent(progress: GoalProgress, settled: boolean, count: number) {
+  const history = settled ? progress.history : progress.history.slice(0, -1);
   return history.slice(-count);
 }
 
-function periodic(goal: GoalSpec, period: 'daily' | 'weekly', progress: GoalProgress) {
+function periodic(
+  goal: GoalSpec,
+  period: 'daily' | 'weekly',
+  progress: GoalProgress,
+  aggregation: DailySeries['aggregation'],
+) {
   const unit = period === 'daily' ? 'day' : 'week';
-  const periods = recent(progress, RECENT_PERIODS[period]);
+  const settled = metForGood(goal, aggregation, progress.current);
+  const periods = recent(progress, settled, RECENT_PERIODS[period]);
   const met = periods.filter((period) => period.met).length;
   const target = formatValue(goal.metric, goal.target);
   const title =
@@ -33,7 +42,7 @@ function periodic(goal: GoalSpec, period: 'daily' | 'weekly', progress: GoalProg
     progress.current === null
       ? `No ${kindNoun(goal.metric)} yet ${period === 'daily' ? 'today' : 'this week'}.`
       : `${period === 'daily' ? 'Today' : 'This week'} so far: ${formatValue(goal.metric, progress.current)} ` +
-        `(${formatNumber(progress.percent, 0)} % of the way${progress.met ? ', met' : ''}).`;
+        `(${formatNumber(progress.percent, 0)} % of the way${progress.met ? (settled ? ', met' : ', within your target for now') : ''}).`;
   const description = `${now} Your best streak is ${plural(progress.bestStreak, unit)}.`;
   return { title, description, values: { metPeriods: met, periods: periods.length } };
 }
@@ -78,7 +87,9 @@ export function goalFinding(
   const withData = progress.history.filter((period) => period.value !== null);
   if (withData.length === 0 && progress.current === null) return undefined;
   const text =
-    goal.period === 'by_date' ? byDate(goal, progress, today) : periodic(goal, goal.period, progress);
+    goal.period === 'by_date'
+      ? byDate(goal, progress, today)
+      : periodic(goal, goal.period, progress, series?.aggregation ?? 'sum');
   const offTrack =
     goal.period === 'by_date' &&
     progress.prediction !== null &&
@@ -113,6 +124,8 @@ export function goalFinding(
         highlight: shown.filter((period) => period.met).map((period) => period.start),
       },
     ],
+    // Daily and weekly goals tell today or this week so far.
+    ...(goal.period === 'by_date' ? {} : { partial: true }),
   };
 }
 

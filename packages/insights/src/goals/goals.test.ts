@@ -59,9 +59,13 @@ describe('goalProgress — daily', () => {
     expect(progress.met).toBe(false);
     expect(progress.percent).toBe(80);
     expect(progress.streak).toBe(2);
+    // Under the limit so far today, but the day is not over: met for now, not yet in the streak.
     const under = goalProgress(goal, lastDays('nutrition_calories', [1800, 1900, 1950]), TODAY);
     expect(under.met).toBe(true);
-    expect(under.streak).toBe(3);
+    expect(under.streak).toBe(2);
+    expect(under.bestStreak).toBe(2);
+    // Once the day is over it counts.
+    expect(goalProgress(goal, lastDays('nutrition_calories', [1800, 1900, 1950]), TODAY + 1).streak).toBe(3);
   });
 });
 

@@ -1,11 +1,34 @@
 import type { GoalProgress } from '@healthfolio/core';
 import type { DailySeries, GoalSpec } from '../types';
-import { isoDay, weekStart } from '../shared/days';
+import { isoDay, lastWholeDay, weekStart } from '../shared/days';
 import { cleanPoints, slicePoints, type Points } from '../shared/points';
 import { meets, streaks, weeklyPeriods, type Period } from './periods';
 import { predictGoal } from './predict';
 
 export { meets } from './periods';
+
+/**
+ * Whether a period still open (today, this week) has met its target for good: only an at-least target
+ * on a total, which can only grow. At 8 am 300 kcal is within "at most 2,000 kcal", but the day is not
+ * over, and a day's mean can still fall; such a period counts toward streaks once it has ended.
+ */
+export function metForGood(
+  goal: Pick<GoalSpec, 'direction' | 'target'>,
+  aggregation: DailySeries['aggregation'],
+  value: number | null,
+): boolean {
+  return goal.direction === 'at_least' && aggregation === 'sum' && meets(goal, value);
+}
+
+/** Streaks count the open period only once it has met its target for good. */
+function countable(
+  goal: GoalSpec,
+  periods: readonly Period[],
+  open: number,
+  aggregation: DailySeries['aggregation'],
+): Period[] {
+  return periods.filter((period) => period.start !== open || metForGood(goal, aggregation, period.value));
+}
 
 /** The band a goal's chart draws: the side of the target that counts as met. */
 export function targetBand(goal: Pick<GoalSpec, 'direction' | 'target'>) {
@@ -52,11 +75,17 @@ function calendar(periods: readonly Period[], first: number, last: number, step:
   return out;
 }
 
-function dailyProgress(goal: GoalSpec, points: Points, today: number): GoalProgress {
+function dailyProgress(
+  goal: GoalSpec,
+  points: Points,
+  aggregation: DailySeries['aggregation'],
+  today: number,
+): GoalProgress {
   const periods: Period[] = points.days.map((start, i) => ({ start, value: points.values[i]! }));
   const history = calendar(periods, today - DAILY_HISTORY + 1, today, 1);
   const current = history[history.length - 1]!.value;
-  const { streak, bestStreak } = streaks(goal, periods, (a, b) => b === a + 1, today, true);
+  const counted = countable(goal, periods, today, aggregation);
+  const { streak, bestStreak } = streaks(goal, counted, (a, b) => b === a + 1, today, true);
   return {
     current,
     percent: percentOf(goal, current),
@@ -78,7 +107,8 @@ function weeklyProgress(
   const thisWeek = weekStart(today);
   const history = calendar(periods, thisWeek - 7 * (WEEKLY_HISTORY - 1), thisWeek, 7);
   const current = history[history.length - 1]!.value;
-  const { streak, bestStreak } = streaks(goal, periods, (a, b) => b === a + 7, thisWeek, true);
+  const counted = countable(goal, periods, thisWeek, aggregation);
+  const { streak, bestStreak } = streaks(goal, counted, (a, b) => b === a + 7, thisWeek, true);
   return {
     current,
     percent: percentOf(goal, current),
@@ -115,14 +145,26 @@ function byDateProgress(goal: GoalSpec, points: Points, today: number): GoalProg
 }
 
 /**
+ * The readings a goal reads, up to today. A by-date goal reads the latest reading, today's included (this
+ * morning's weigh-in) — but not today's total of a summed kind, which is partial until the day ends.
+ */
+export function goalPoints(goal: GoalSpec, series: DailySeries | undefined, today: number): Points {
+  const partial = goal.period === 'by_date' && series?.aggregation === 'sum';
+  return slicePoints(cleanPoints(series), Number.MIN_SAFE_INTEGER, partial ? lastWholeDay(today) : today);
+}
+
+/**
  * A goal's progress from the kind's daily series: this period's value, how far toward the target,
  * streaks, the recent periods (30 days, 12 Monday-to-Sunday weeks, or the readings since the goal was
  * set) and, for by-date goals, when the target will be reached at the current rate.
+ *
+ * Today and this week are still open: `current`, `percent` and `met` tell them so far, and streaks count
+ * them only once met for good (`metForGood`); until then the streak is the run that ended before.
  */
 export function goalProgress(goal: GoalSpec, series: DailySeries | undefined, today: number): GoalProgress {
-  const all = cleanPoints(series);
-  const points = slicePoints(all, Number.MIN_SAFE_INTEGER, today);
-  if (goal.period === 'daily') return dailyProgress(goal, points, today);
-  if (goal.period === 'weekly') return weeklyProgress(goal, points, series?.aggregation ?? 'sum', today);
+  const points = goalPoints(goal, series, today);
+  const aggregation = series?.aggregation ?? 'sum';
+  if (goal.period === 'daily') return dailyProgress(goal, points, aggregation, today);
+  if (goal.period === 'weekly') return weeklyProgress(goal, points, aggregation, today);
   return byDateProgress(goal, points, today);
 }

@@ -38,7 +38,8 @@ export function weeklyPeriods(points: Points, aggregation: 'sum' | 'avg' | 'last
 /**
  * The run of met periods up to the current one and the longest run. `isNext` says whether two
  * period starts are neighbours (a period without data breaks a run). While the current period is
- * still open (today, this week) and not met yet, the streak is the run that ended just before it.
+ * still open (today, this week) and not met yet — or left out by the caller because it is not met for
+ * good yet — the streak is the run that ended just before it.
  */
 export function streaks(
   goal: Pick<GoalSpec, 'direction' | 'target'>,

@@ -1,6 +1,6 @@
 import { getMetric } from '@healthfolio/core';
 import type { DailySeries, Finding } from '../types';
-import { formatDay } from '../shared/days';
+import { formatDay, lastWholeDay } from '../shared/days';
 import { formatRate, formatValue } from '../shared/format';
 import { kindLabel, kindNoun } from '../shared/kinds';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
@@ -15,16 +15,20 @@ export const MIN_FIT_POINTS = 14;
 /** The slope has to be this clear (two-sided t-test) before anything is projected. */
 export const PREDICTION_ALPHA = 0.001;
 
-/** (b) of the prediction rule: where a body measure with a clear trend will be in 30 days, with a 95 % prediction interval. */
+/**
+ * (b) of the prediction rule: where a body measure with a clear trend will be in 30 days, with a 95 %
+ * prediction interval. The line is fitted on whole days (the 60 ending yesterday), as trends are.
+ */
 export function bodyPrediction(series: DailySeries, today: number): Finding | undefined {
   const kind = series.metric;
   if (getMetric(kind)?.category !== 'body') return undefined;
-  const from = today - FIT_DAYS + 1;
-  const points = slicePoints(cleanPoints(series), from, today);
+  const to = lastWholeDay(today);
+  const from = to - FIT_DAYS + 1;
+  const points = slicePoints(cleanPoints(series), from, to);
   const n = points.days.length;
   if (n < MIN_FIT_POINTS) return undefined;
   // The readings have to cover the window, recent ones included, or the line is not today's trend.
-  if (points.days[0]! > from + FIT_DAYS / 4 || points.days[n - 1]! < today - FIT_DAYS / 4) return undefined;
+  if (points.days[0]! > from + FIT_DAYS / 4 || points.days[n - 1]! < to - FIT_DAYS / 4) return undefined;
   const xs = points.days.map((day) => day - today);
   const fit = linearRegression(xs, points.values);
   if (!fit || !(fit.slopeP < PREDICTION_ALPHA)) return undefined;
@@ -46,7 +50,7 @@ export function bodyPrediction(series: DailySeries, today: number): Finding | un
     actionable: false,
     recommendations: [],
     relatedMetrics: [kind],
-    window: { from, to: today },
+    window: { from, to },
     values: {
       predicted: at.value,
       low: at.low,

@@ -1,9 +1,9 @@
 import type { DailySeries, Finding, GoalSpec } from '../types';
-import { goalProgress, OFF_TRACK_ADVICE, predictionPoints, targetBand } from '../goals';
+import { goalPoints, goalProgress, OFF_TRACK_ADVICE, predictionPoints, targetBand } from '../goals';
 import { dayFromIso, formatDay, isoDay } from '../shared/days';
 import { formatRate, formatValue } from '../shared/format';
 import { kindNoun } from '../shared/kinds';
-import { chartSeries, cleanPoints } from '../shared/points';
+import { chartSeries } from '../shared/points';
 
 /** (a) of the prediction rule: when a by-date goal will be reached at the current rate. */
 export function goalPrediction(
@@ -18,7 +18,7 @@ export function goalPrediction(
   const kind = goal.metric;
   const target = formatValue(kind, goal.target);
   const deadline = goal.deadline === null ? '' : formatDay(goal.deadline, today);
-  const window = predictionPoints(cleanPoints(series), today);
+  const window = predictionPoints(goalPoints(goal, series, today), today);
   const rate = formatRate(kind, prediction.ratePerDay, 'week');
   let title: string;
   let description: string;

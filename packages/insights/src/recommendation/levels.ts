@@ -1,10 +1,10 @@
 import type { EngineInput, Finding } from '../types';
-import { formatDay } from '../shared/days';
+import { formatDay, lastWholeDay } from '../shared/days';
 import { formatNumber, formatValue } from '../shared/format';
 import { chartSeries, cleanPoints, slicePoints, type Points } from '../shared/points';
 import { mean } from '../stats';
 
-/** Levels are averaged over the last 14 days and need 10 of them. */
+/** Levels are averaged over the last 14 whole days (today, not over yet, is left out) and need 10 of them. */
 export const LEVEL_DAYS = 14;
 export const MIN_LEVEL_DAYS = 10;
 /** Adults: at least 7 hours a night (AASM/SRS consensus, Watson et al., Sleep 2015). */
@@ -17,12 +17,16 @@ export const MIN_EXERCISE_WEEKLY = 150;
 export const BP_STAGE1 = { systolic: 130, diastolic: 80 } as const;
 export const BP_STAGE2 = { systolic: 140, diastolic: 90 } as const;
 
+/** The last `days` whole days, ending yesterday: a day in progress would pull every average of totals down. */
+function levelWindow(input: EngineInput, days = LEVEL_DAYS): { from: number; to: number } {
+  const to = lastWholeDay(input.today);
+  return { from: to - days + 1, to };
+}
+
 function recent(input: EngineInput, kind: string, days = LEVEL_DAYS): Points & { unit: string } {
   const series = input.series.get(kind);
-  return {
-    ...slicePoints(cleanPoints(series), input.today - days + 1, input.today),
-    unit: series?.unit ?? '',
-  };
+  const { from, to } = levelWindow(input, days);
+  return { ...slicePoints(cleanPoints(series), from, to), unit: series?.unit ?? '' };
 }
 
 export function sleepAdvice(input: EngineInput): Finding | undefined {
@@ -46,7 +50,7 @@ export function sleepAdvice(input: EngineInput): Finding | undefined {
       'Talk with your clinician if you sleep poorly despite enough time in bed, or if you snore loudly or feel sleepy in the day.',
     ],
     relatedMetrics: ['sleep_duration'],
-    window: { from: input.today - LEVEL_DAYS + 1, to: input.today },
+    window: levelWindow(input),
     values: {
       average,
       nights: points.days.length,
@@ -81,7 +85,7 @@ export function stepsAdvice(input: EngineInput): Finding | undefined {
       'If a health condition limits your walking, talk with your clinician about the right amount for you.',
     ],
     relatedMetrics: ['steps'],
-    window: { from: input.today - LEVEL_DAYS + 1, to: input.today },
+    window: levelWindow(input),
     values: {
       average,
       days: points.days.length,
@@ -116,7 +120,7 @@ export function exerciseAdvice(input: EngineInput): Finding | undefined {
       'If you have a heart condition or other health concern, talk with your clinician before starting something strenuous.',
     ],
     relatedMetrics: ['exercise_minutes'],
-    window: { from: input.today - 27, to: input.today },
+    window: levelWindow(input, 28),
     values: {
       weeklyMinutes: weekly,
       days: points.days.length,
@@ -141,7 +145,7 @@ export function bloodPressureAdvice(input: EngineInput): Finding | undefined {
     severity: stage2 ? 'warning' : 'info',
     title: `Blood pressure averaging ${formatNumber(sys, 0)}/${formatNumber(dia, 0)} mmHg`,
     description:
-      `Your blood pressure readings over the last ${LEVEL_DAYS} days (from ${formatDay(input.today - LEVEL_DAYS + 1, input.today)}) ` +
+      `Your blood pressure readings over the last ${LEVEL_DAYS} days (from ${formatDay(levelWindow(input).from, input.today)}) ` +
       `average ${formatNumber(sys, 0)}/${formatNumber(dia, 0)} mmHg. The ACC/AHA 2017 guideline counts home averages of ` +
       `130/80 or more as high blood pressure${stage2 ? ', and 140/90 or more as stage 2' : ''}.`,
     actionable: true,
@@ -151,7 +155,7 @@ export function bloodPressureAdvice(input: EngineInput): Finding | undefined {
       'Less salt, regular activity, less alcohol and a healthy weight all tend to lower blood pressure.',
     ],
     relatedMetrics: ['blood_pressure_systolic', 'blood_pressure_diastolic'],
-    window: { from: input.today - LEVEL_DAYS + 1, to: input.today },
+    window: levelWindow(input),
     values: { systolic: sys, diastolic: dia, readings: systolic.days.length, source: 'ACC/AHA 2017' },
     series: [
       chartSeries('blood_pressure_systolic', systolic.unit, systolic, {

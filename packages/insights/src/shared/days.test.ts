@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TODAY } from '../test-support/series';
-import { dayFromIso, formatDay, isoDay, weekStart, weekday } from './days';
+import { dayFromIso, formatDay, isoDay, lastWholeDay, weekStart, weekday } from './days';
 
 describe('local days', () => {
   it('converts to ISO dates', () => {
@@ -26,5 +26,11 @@ describe('dayFromIso', () => {
   it('inverts isoDay', () => {
     expect(dayFromIso('2026-06-30')).toBe(TODAY);
     expect(dayFromIso(isoDay(12_345))).toBe(12_345);
+  });
+});
+
+describe('lastWholeDay', () => {
+  it('is yesterday: today is always in progress', () => {
+    expect(lastWholeDay(TODAY)).toBe(TODAY - 1);
   });
 });

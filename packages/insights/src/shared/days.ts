@@ -11,6 +11,16 @@ export function dayFromIso(iso: string): number {
   return Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 }
 
+/**
+ * The last day a rule may read as a whole day. `today` is always the day in progress — the local day of
+ * "now" in the person's zone — so its totals are partial until midnight (steps at 8 am) and its day means
+ * lean on the hours so far (at 8 am the day's heart rate is mostly the night's). Whole-day comparisons
+ * end the day before.
+ */
+export function lastWholeDay(today: number): number {
+  return today - 1;
+}
+
 /** 0 for Monday … 6 for Sunday (day 0, 1 January 1970, was a Thursday). */
 export function weekday(day: number): number {
   return (((day + 3) % 7) + 7) % 7;

@@ -1,4 +1,5 @@
 import type { DailySeries } from '../types';
+import { lastWholeDay } from '../shared/days';
 import { kindProfile } from '../shared/kinds';
 import { cleanPoints, slicePoints, type Points } from '../shared/points';
 import { mannKendall, median, robustSigma, theilSen, type MannKendall, type TheilSen } from '../stats';
@@ -36,18 +37,13 @@ export function minimumChange(kind: string, center: number, sigma: number): numb
   return Math.max(absolute, relative * Math.abs(center), TREND_MIN_SIGMAS * sigma);
 }
 
-/** The trend over one window ending today, when it is both statistically clear and large enough. */
-export function trendInWindow(
-  kind: string,
-  all: Points,
-  windowDays: number,
-  today: number,
-): Trend | undefined {
-  const from = today - windowDays + 1;
-  const points = slicePoints(all, from, today);
+/** The trend over one window ending on day `to`, when it is both statistically clear and large enough. */
+export function trendInWindow(kind: string, all: Points, windowDays: number, to: number): Trend | undefined {
+  const from = to - windowDays + 1;
+  const points = slicePoints(all, from, to);
   if (points.days.length < MIN_TREND_DAYS) return undefined;
   const quarter = windowDays / 4;
-  if (points.days[0]! > from + quarter || points.days[points.days.length - 1]! < today - quarter)
+  if (points.days[0]! > from + quarter || points.days[points.days.length - 1]! < to - quarter)
     return undefined;
   const test = mannKendall(points.days, points.values);
   if (!(test.p < TREND_ALPHA)) return undefined;
@@ -67,7 +63,7 @@ export function trendInWindow(
     direction,
     windowDays,
     from,
-    to: today,
+    to,
     points,
     fit,
     test,
@@ -78,12 +74,15 @@ export function trendInWindow(
   };
 }
 
-/** The first window (30, then 90 days) with a clear, meaningful trend. */
+/**
+ * The first window (30, then 90 days) with a clear, meaningful trend. The windows end yesterday, the
+ * last whole day: a day in progress would pull the line down for every total (steps at 8 am).
+ */
 export function detectTrend(series: DailySeries | undefined, today: number): Trend | undefined {
   if (!series) return undefined;
   const all = cleanPoints(series);
   for (const windowDays of TREND_WINDOWS) {
-    const trend = trendInWindow(series.metric, all, windowDays, today);
+    const trend = trendInWindow(series.metric, all, windowDays, lastWholeDay(today));
     if (trend) return trend;
   }
   return undefined;

@@ -24,7 +24,7 @@ describe('trend rule', () => {
     expect(finding!.severity).toBe('warning');
     expect(finding!.recommendations.length).toBeGreaterThan(0);
     expect(finding!.relatedMetrics).toEqual(['resting_heart_rate']);
-    expect(finding!.window).toEqual({ from: TODAY - 29, to: TODAY });
+    expect(finding!.window).toEqual({ from: TODAY - 30, to: TODAY - 1 });
     expect(finding!.series[0]!.points.length).toBeLessThanOrEqual(120);
   });
 
