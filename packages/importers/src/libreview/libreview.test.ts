@@ -9,6 +9,7 @@ import {
   context,
   formatFixtures,
   randomText,
+  unaccounted,
 } from '../shared/test-support';
 import { libreviewImporter as importer } from './index';
 import { orderEvidence, parseDeviceTimestamp } from './timestamp';
@@ -72,6 +73,49 @@ describe('LibreView import', () => {
       expect.objectContaining({ line: 7, message: expect.stringContaining('n/a') }),
       expect.objectContaining({ line: 9, message: expect.stringContaining('13-14-2024') }),
     ]);
+  });
+
+  it('skips the food and note readings under their column names, with why', async () => {
+    const out = await collect(importer, [us()], context('America/New_York'));
+    // 7 glucose rows (5 samples, 2 issues), the food row's carbohydrates and the note.
+    expect(out.records).toBe(9);
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'Carbohydrates (grams)', count: 1, reason: expect.stringContaining('nutrition log') },
+      { type: 'Notes', count: 1, reason: expect.stringContaining('note') },
+    ]);
+  });
+
+  it('counts each filled cell of a row as a reading, and an empty one as none', async () => {
+    const text = fixture('libreview-eu-mmol.csv').toString('utf8');
+    const lines = [
+      // An insulin row with rapid- and long-acting units: two readings.
+      'FreeStyle Libre 3,0b9e1c4a,01-04-2024 08:05,4,,,,4,,,,,12,,,,,,',
+      // A strip reading with its ketones: two readings.
+      'FreeStyle Libre 3,0b9e1c4a,01-04-2024 08:10,2,,,,,,,,,,,6.5,0.3,,,',
+      // A row of a type without a filled cell: none.
+      'FreeStyle Libre 3,0b9e1c4a,01-04-2024 08:15,3,,,,,,,,,,,,,,,',
+    ];
+    const file = fileFromBuffer('g.csv', `${text.trimEnd()}\r\n${lines.join('\r\n')}\r\n`);
+    const out = await collect(importer, [file], context('Europe/Berlin'));
+    expect(out.error).toBeUndefined();
+    expect(out.records).toBe(4 + 4);
+    expect(unaccounted(out)).toBe(0);
+    expect([...out.skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Rapid-Acting Insulin (units)', 1],
+      ['Long-Acting Insulin (units)', 1],
+      ['Strip Glucose mmol/L', 1],
+      ['Ketone mmol/L', 1],
+    ]);
+  });
+
+  it('accounts for every reading of every fixture', async () => {
+    for (const [file, zone] of [
+      [us(), 'America/New_York'],
+      [eu(), 'Europe/Berlin'],
+    ] as const) {
+      const out = await collect(importer, [file], context(zone));
+      expect(unaccounted(out), file.name).toBe(0);
+    }
   });
 
   it('yields the same samples with the same origins on every run', async () => {

@@ -3,9 +3,14 @@ import { readCsv } from '../shared/csv';
 import { ownerMismatchWarning } from '../shared/owner-name';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { libreViewFiles, type LibreViewFile } from './detect';
-import { mapRow } from './map';
+import { glucoseColumn, mapRow, skippedCells } from './map';
 import { orderEvidence, type DateOrder } from './timestamp';
 
+/**
+ * Reads every LibreView export of the upload. A historic (type 0) or scan (type 1) row's glucose is a
+ * sample or an issue; every other filled cell (insulin, food, notes, strip glucose, ketones) is a
+ * reading skipped under its column name (`skippedCells`).
+ */
 export async function* readLibreView(
   files: readonly ImportFile[],
   context: ImportContext,
@@ -19,10 +24,14 @@ export async function* readLibreView(
     try {
       for await (const { cells, line } of readCsv(export_.file, csvOptions(export_))) {
         if (context.signal?.aborted) return;
-        chunk.record();
-        const mapped = mapRow(cells, export_.unit, order, context.timeZone);
-        if ('sample' in mapped) chunk.add(mapped.sample);
-        else if ('problem' in mapped) chunk.issue({ message: mapped.problem, file: export_.file.name, line });
+        const glucose = glucoseColumn(cells, export_.unit);
+        if (glucose) {
+          chunk.record();
+          const mapped = mapRow(cells, export_.unit, order, context.timeZone);
+          if ('sample' in mapped) chunk.add(mapped.sample);
+          else chunk.issue({ message: mapped.problem, file: export_.file.name, line });
+        }
+        for (const { type, reason } of skippedCells(cells, glucose)) chunk.skip(type, reason);
         if (chunk.full) yield chunk.take();
       }
     } catch (error) {
