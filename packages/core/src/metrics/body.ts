@@ -214,4 +214,16 @@ export const bodyMetrics = [
     plausible: { min: 1, max: 130 },
     aliases: ['metabolic_body_age', 'body_age'],
   }),
+  defineMetric({
+    kind: 'waist_circumference',
+    label: 'Waist circumference',
+    category: 'body',
+    unit: 'cm',
+    display: { metric: { unit: 'cm', precision: 1 }, imperial: { unit: '[in_i]', precision: 1 } },
+    valueType: 'quantity',
+    aggregation: 'avg',
+    loinc: '8280-0',
+    plausible: { min: 20, max: 300 },
+    aliases: ['waist', 'waist_size', 'abdominal_circumference'],
+  }),
 ] as const;

@@ -47,6 +47,10 @@ describe('metric catalogue', () => {
       ['body_fat', 'fat_mass', 'nutrition_fat'],
       ['protein_total', 'nutrition_protein'],
       ['ldl_cholesterol', 'ldl_calculated_nih'],
+      ['heart_rate', 'walking_heart_rate', 'heart_rate_recovery'],
+      ['body_temperature', 'basal_body_temperature', 'sleeping_wrist_temperature'],
+      ['sleep_duration', 'time_in_bed'],
+      ['exercise_minutes', 'stand_time', 'stand_hours', 'time_in_daylight'],
     ];
     for (const group of distinct) {
       expect(new Set(group.map(resolveMetricKind)).size, group.join(', ')).toBe(group.length);

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { activityMetrics } from './activity';
 import { administrativeMetrics } from './admin';
 import { bodyMetrics } from './body';
+import { exposureMetrics } from './exposure';
 import { kidneyLabMetrics } from './labs-kidney';
 import { metabolicLabMetrics } from './labs-metabolic';
 import { otherLabMetrics } from './labs';
+import { movementMetrics } from './movement';
 import { nutritionMetrics } from './nutrition';
+import { sleepMetrics } from './sleep';
 import type { MetricDefinition } from './types';
+import { extendedVitalMetrics } from './vitals-extended';
 import { vitalMetrics } from './vitals';
 
 export { SPEC_METRIC_KINDS, SPEC_SYNONYMS } from './spec-kinds';
@@ -14,7 +18,11 @@ export { SPEC_METRIC_KINDS, SPEC_SYNONYMS } from './spec-kinds';
 /** Every metric kind the app stores, grouped as the dashboard shows them. */
 export const metricCatalogue = [
   ...activityMetrics,
+  ...movementMetrics,
+  ...sleepMetrics,
   ...vitalMetrics,
+  ...extendedVitalMetrics,
+  ...exposureMetrics,
   ...bodyMetrics,
   ...nutritionMetrics,
   ...metabolicLabMetrics,
