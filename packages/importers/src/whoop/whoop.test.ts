@@ -9,6 +9,7 @@ import {
   context,
   formatFixtures,
   randomText,
+  unaccounted,
 } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { openUpload } from '../files/open-upload';
@@ -79,7 +80,55 @@ describe('WHOOP import', () => {
       [60, '2024-03-10T14:00:00.000Z', { activity: 'Yoga, Hot', energyKcal: 240, avgHeartRate: 104 }],
     ]);
     expect(out.samples).toHaveLength(17 + 8 + 2);
-    expect(out.records).toBe(12);
+    // Readings, not rows: 27 samples, 2 rows refused whole, 114 filled cells not kept.
+    expect(out.records).toBe(143);
+  });
+
+  it('skips every filled cell it does not keep under its column name, and each journal answer', async () => {
+    const out = await collect(importer, entries(), ADA);
+    expect(out.skippedCount).toBe(114);
+    const skipped = (type: string) => out.skipped.get(type);
+    expect(skipped('Recovery score %')).toEqual({
+      type: 'Recovery score %',
+      count: 4,
+      reason: expect.stringContaining('WHOOP score'),
+    });
+    // The cycles' sleep columns: sleeps.csv holds the same nights.
+    expect(skipped('Asleep duration (min)')).toMatchObject({
+      count: 4,
+      reason: expect.stringContaining('sleeps.csv'),
+    });
+    expect(skipped('REM duration (min)')).toMatchObject({
+      count: 8,
+      reason: expect.stringContaining('stages'),
+    });
+    expect(skipped('HR Zone 3 %')).toMatchObject({ count: 2 });
+    expect(skipped('Journal entry (journal_entries.csv)')).toMatchObject({ count: 1 });
+    // Kept in the workout's meta, so part of that one reading.
+    expect(skipped('Average HR (bpm)')).toMatchObject({ count: 3, reason: expect.stringContaining('cycle') });
+    expect(skipped('Distance (meters)')).toBeUndefined();
+  });
+
+  it('skips the energy of the cycle under way, which is still partial', async () => {
+    const text = fixture('physiological_cycles.csv')
+      .toString('utf8')
+      .replace('96.8,,,,,', '96.8,3.1,450,140,70,');
+    const out = await collect(importer, [fileFromBuffer('physiological_cycles.csv', text)], ADA);
+    expect(out.skipped.get('Energy burned (cal)')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('partial'),
+    });
+    expect(unaccounted(out)).toBe(0);
+  });
+
+  it('accounts for every reading, whichever tables the upload holds', async () => {
+    for (const names of [TABLES, ...TABLES.map((t) => [t])]) {
+      const out = await collect(importer, entries(names), ADA);
+      expect(out.error, names.join()).toBeUndefined();
+      expect(unaccounted(out), names.join()).toBe(0);
+    }
+    const cyclesAlone = await collect(importer, entries(['physiological_cycles.csv']), ADA);
+    expect(cyclesAlone.skipped.get('Asleep duration (min)')).toBeUndefined();
   });
 
   it('takes sleep from the cycles when sleeps.csv is missing, under the same origins', async () => {
