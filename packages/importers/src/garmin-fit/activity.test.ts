@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { activityFit, sessionWithoutTimesFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from '../shared/test-support';
+import { adaContext, collect, ofKind, unaccounted } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
 const read = () => collect(garminFitImporter.read([fileFromBuffer('run.fit', activityFit())], adaContext));
@@ -46,21 +46,24 @@ describe('garmin-fit activity files', () => {
     expect(ids).toContain(`3312345678:session:${Date.parse('2024-03-10T12:00:00Z') / 1000}`);
   });
 
-  it('counts the messages read', async () => {
-    const { records, chunks } = await read();
-    expect(chunks).toHaveLength(1);
-    expect(records).toBe(2 + 19 + 2);
+  it('counts a reading for each minute of heart rate and the session, and accounts for each', async () => {
+    const out = await read();
+    expect(out.chunks).toHaveLength(1);
+    expect(out.records).toBe(3 + 1);
+    expect(unaccounted(out)).toBe(0);
   });
 });
 
 describe('garmin-fit bad messages', () => {
   it('reports a session without start or duration as an issue and keeps the rest', async () => {
-    const { samples, issues, error } = await collect(
+    const out = await collect(
       garminFitImporter.read([fileFromBuffer('odd.fit', sessionWithoutTimesFit())], adaContext),
     );
+    const { samples, issues, error } = out;
     expect(error).toBeUndefined();
     expect(ofKind(samples, 'workout')).toHaveLength(0);
     expect(ofKind(samples, 'heart_rate')).toHaveLength(1);
     expect(issues).toEqual([{ message: expect.stringContaining('session'), file: 'odd.fit', record: 3 }]);
+    expect(unaccounted(out)).toBe(0);
   });
 });

@@ -5,16 +5,17 @@ import {
   type ImportFile,
   type Importer,
 } from '../types';
+import { ChunkBuffer } from '../shared/chunk-buffer';
+import { fitDamageSentence } from '../shared/fit-damage';
 import { decodeFit, isFitHead, readFitBytes } from '../shared/fit-decode';
 import { detectFit } from './detect';
 import { fileContext } from './file-context';
 import { mapFit } from './map';
 
-const CHUNK = 2000;
-
 /**
  * Garmin FIT files, alone or as the entries of a zip (a Garmin or Strava export), decoded with the
- * official SDK. A damaged file is kept up to the damage; then the import stops with where it was.
+ * official SDK. A damaged file is kept up to the damage; then the import stops, saying what happened
+ * and how much of the file was imported.
  */
 export const garminFitImporter = {
   format: 'garmin-fit',
@@ -24,24 +25,20 @@ export const garminFitImporter = {
 } satisfies Importer;
 
 async function* readFit(files: readonly ImportFile[], context: ImportContext): AsyncGenerator<ImportChunk> {
+  const out = new ChunkBuffer();
   for (const file of files) {
     if (context.signal?.aborted) return;
     if (!isFitHead(await file.head())) continue;
     const { messages, damage } = decodeFit(await readFitBytes(file));
-    const { samples, issues } = mapFit(messages, fileContext(file.name, messages, context));
-    for (let i = 0; i < samples.length || i === 0; i += CHUNK) {
-      const last = i + CHUNK >= samples.length;
-      yield {
-        samples: samples.slice(i, i + CHUNK),
-        records: last ? messages.length : 0,
-        ...(i === 0 && issues.length > 0 ? { issues } : {}),
-      };
+    const readings = mapFit(messages, fileContext(file.name, messages, context));
+    readings.moveTo(out);
+    for (const chunk of out.chunks(true)) {
+      yield chunk;
       if (context.signal?.aborted) return;
     }
     if (damage) {
-      throw new ImportFormatError(`${file.name} is damaged: ${damage.message}`, {
+      throw new ImportFormatError(fitDamageSentence(damage, readings.count), {
         file: file.name,
-        record: messages.length,
         byte: damage.byte,
       });
     }

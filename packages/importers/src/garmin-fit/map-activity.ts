@@ -1,42 +1,50 @@
 import type { NewSample } from '@healthfolio/core';
-import type { ImportIssue } from '../types';
+import type { FitReadings } from './readings';
 import { fitSample, type FitFileContext } from './file-context';
 import { num, seconds, snakeCase, str, timeMs, type FitMessage } from '../shared/fit-values';
 import { MINUTE, MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 
 /**
- * An activity file: heart rate from its record messages, one average a minute, and a workout for each
- * session (a multisport activity has several).
+ * An activity file: heart rate from its record messages, one average a minute (the minute is the
+ * reading), and a workout for each session (a multisport activity has several). Beat-to-beat intervals
+ * (hrv messages) are counted and skipped.
  */
-export function mapActivity(
-  messages: readonly FitMessage[],
-  ctx: FitFileContext,
-  issues: ImportIssue[],
-): NewSample[] {
-  const samples: NewSample[] = [];
+export function mapActivity(messages: readonly FitMessage[], ctx: FitFileContext, out: FitReadings): void {
   const averager = new MinuteAverager();
   const pushMinute = (m: MinuteAverage | undefined) => {
-    if (m) samples.push(heartRateMinute(ctx, m));
+    if (m) out.add(heartRateMinute(ctx, m));
   };
   messages.forEach(({ name, mesg }, index) => {
     if (name === 'record') {
-      const at = timeMs(mesg, 'timestamp');
       const bpm = num(mesg, 'heartRate');
-      if (at !== undefined && bpm !== undefined && bpm > 0) pushMinute(averager.add(at, bpm));
+      if (bpm === undefined || bpm <= 0) return;
+      const at = timeMs(mesg, 'timestamp');
+      if (at === undefined) out.skip('record.heart_rate', UNTIMED);
+      else pushMinute(averager.add(at, bpm));
     } else if (name === 'session') {
       const workout = sessionWorkout(mesg, ctx);
-      if (workout) samples.push(workout);
+      if (workout) out.add(workout);
       else
-        issues.push({
+        out.issue({
           message: 'A session without a start time or duration was skipped',
           file: ctx.file,
           record: index,
         });
+    } else if (name === 'hrv') {
+      const times = mesg.time;
+      const n = Array.isArray(times)
+        ? times.filter((t) => typeof t === 'number').length
+        : num(mesg, 'time')
+          ? 1
+          : 0;
+      out.skip('hrv', BEAT_TO_BEAT, n);
     }
   });
   pushMinute(averager.flush());
-  return samples;
 }
+
+const UNTIMED = 'a heart rate the file gives no time for';
+const BEAT_TO_BEAT = 'beat-to-beat intervals: Healthfolio keeps the heart rate of each minute, not each beat';
 
 export function heartRateMinute(ctx: FitFileContext, m: MinuteAverage): NewSample {
   return fitSample(ctx, {

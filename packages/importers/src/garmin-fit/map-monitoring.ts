@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
 import { Utils } from '@garmin/fitsdk';
-import type { ImportIssue } from '../types';
+import type { FitReadings } from './readings';
 import { fitSample, type FitFileContext } from './file-context';
 import { num, seconds, str, timeMs, type FitMesg, type FitMessage } from '../shared/fit-values';
 
@@ -8,16 +7,13 @@ import { num, seconds, str, timeMs, type FitMesg, type FitMessage } from '../sha
 const STEP_TYPES = new Set(['walking', 'running']);
 
 /**
- * A monitoring (daily wellness) file. Steps are running totals per activity type that only reset
- * within the file, so each message gives the steps since the previous total of its type. Most
- * messages carry only a 16-bit timestamp, read against the last full one before it.
+ * A monitoring (daily wellness) file. Steps are running totals per activity type that the device
+ * resets at local midnight, so each message gives the steps since the previous total of its type, and
+ * the first total after a midnight the steps since that midnight. A file that begins after the day's
+ * midnight carries the day's total so far: its first total is where counting starts, not steps of this
+ * file. Most messages carry only a 16-bit timestamp, read against the last full one before it.
  */
-export function mapMonitoring(
-  messages: readonly FitMessage[],
-  ctx: FitFileContext,
-  issues: ImportIssue[],
-): NewSample[] {
-  const samples: NewSample[] = [];
+export function mapMonitoring(messages: readonly FitMessage[], ctx: FitFileContext, out: FitReadings): void {
   const totals = new Map<string, { steps: number; at: number }>();
   let lastFull: number | undefined;
   let fileStart: number | undefined;
@@ -28,7 +24,7 @@ export function mapMonitoring(
     if (name === 'monitoringHrData') {
       const rhr = num(mesg, 'currentDayRestingHeartRate') ?? num(mesg, 'restingHeartRate');
       if (full !== undefined && rhr) {
-        samples.push(
+        out.add(
           fitSample(ctx, {
             kind: 'resting_heart_rate',
             start: full,
@@ -41,19 +37,23 @@ export function mapMonitoring(
       return;
     }
     if (name !== 'monitoring') return;
+    const bpm = num(mesg, 'heartRate');
+    const type = str(mesg, 'activityType');
+    const steps = stepsOf(mesg, type);
     const at = full ?? fromTimestamp16(mesg, lastFull);
     if (at === undefined) {
-      issues.push({
-        message: 'A monitoring message without a usable timestamp was skipped',
-        file: ctx.file,
-        record: index,
-      });
+      for (const what of [bpm ? 'heart rate' : '', type && steps !== undefined ? 'step total' : ''])
+        if (what)
+          out.issue({
+            message: `A monitoring ${what} without a usable timestamp was skipped`,
+            file: ctx.file,
+            record: index,
+          });
       return;
     }
     lastFull = at;
-    const bpm = num(mesg, 'heartRate');
     if (bpm)
-      samples.push(
+      out.add(
         fitSample(ctx, {
           kind: 'heart_rate',
           start: at,
@@ -62,16 +62,31 @@ export function mapMonitoring(
           origin: `hr:${seconds(at)}`,
         }),
       );
-    const type = str(mesg, 'activityType');
-    const steps = stepsOf(mesg, type);
     if (type === undefined || steps === undefined) return;
     const previous = totals.get(type);
     totals.set(type, { steps, at });
-    // A total lower than the last one means the device reset its counter (midnight): count from zero.
-    const delta = previous && steps >= previous.steps ? steps - previous.steps : steps;
-    if (delta <= 0) return;
-    const start = previous?.at ?? (fileStart !== undefined && fileStart < at ? fileStart : at);
-    samples.push(
+    const midnight = localMidnight(ctx, at);
+    let start: number;
+    let delta: number;
+    if (!previous) {
+      if (fileStart === undefined || fileStart > midnight) {
+        out.skip('monitoring.steps', CARRIED);
+        return;
+      }
+      [start, delta] = [midnight, steps];
+    } else if (previous.at < midnight && midnight < at) {
+      [start, delta] = [midnight, steps];
+    } else if (steps < previous.steps) {
+      // A reset away from midnight (the device restarted): it counted from zero since the last total.
+      [start, delta] = [previous.at, steps];
+    } else {
+      [start, delta] = [previous.at, steps - previous.steps];
+    }
+    if (delta <= 0) {
+      out.skip('monitoring.steps', UNCHANGED);
+      return;
+    }
+    out.add(
       fitSample(ctx, {
         kind: 'steps',
         start,
@@ -82,7 +97,17 @@ export function mapMonitoring(
       }),
     );
   });
-  return samples;
+}
+
+const CARRIED =
+  "the day's total when the file began: the steps before it are in the device's earlier file of that day";
+const UNCHANGED = 'no steps since the total before it';
+const DAY = 24 * 3600_000;
+
+/** The instant of the local midnight that begins the day of `ms`, at the file's offsets (DST-aware). */
+function localMidnight(ctx: FitFileContext, ms: number): number {
+  const wall = Math.floor((ms + ctx.zone(ms).utcOffsetMin * 60_000) / DAY) * DAY;
+  return wall - ctx.zone(wall - ctx.zone(ms).utcOffsetMin * 60_000).utcOffsetMin * 60_000;
 }
 
 /** Steps of a monitoring message: the SDK expands the sub-field only when activity_type came first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { monitoringFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from '../shared/test-support';
+import { adaContext, collect, ofKind, unaccounted } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
 const read = () =>
@@ -39,6 +39,15 @@ describe('garmin-fit monitoring files', () => {
     const { samples } = await read();
     expect(samples.length).toBe(7);
     expect(samples.every((s) => s.utcOffsetMin === -300 && s.device === 'fenix 7')).toBe(true);
+  });
+
+  it('skips the unchanged total and accounts for every reading', async () => {
+    const out = await read();
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'monitoring.steps', count: 1, reason: 'no steps since the total before it' },
+    ]);
+    expect(out.records).toBe(8);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('keeps originIds stable and distinct', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getConverter } from '@healthfolio/core';
 import { fileFromBuffer } from '../files/memory-file';
 import { sleepFit, weightFit } from './fixtures/build-fit';
-import { adaContext, collect, ofKind } from '../shared/test-support';
+import { adaContext, collect, ofKind, unaccounted } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
 const read = (name: string, bytes: Buffer) =>
@@ -30,6 +30,15 @@ describe('garmin-fit sleep files', () => {
     expect(sleep.every((s) => s.tz === 'America/New_York')).toBe(true);
   });
 
+  it('skips the awake stretches by name and accounts for every reading', async () => {
+    const out = await read('sleep.fit', sleepFit());
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'sleep_level.awake', count: 2, reason: expect.stringContaining('awake') },
+    ]);
+    expect(out.records).toBe(4 + 2 + 2);
+    expect(unaccounted(out)).toBe(0);
+  });
+
   it('takes last night average HRV and the 5-minute values, in ms', async () => {
     const hrv = ofKind((await read('sleep.fit', sleepFit())).samples, 'heart_rate_variability');
     expect(hrv.map((s) => [iso(s.start), s.value, s.unit])).toEqual([
@@ -55,5 +64,16 @@ describe('garmin-fit weight files', () => {
     expect(new Set(samples.map((s) => s.originId))).toEqual(
       new Set([`3312345678:${Date.parse('2024-03-10T06:55:00Z') / 1000}`]),
     );
+  });
+
+  it('names what it skipped: hydration (no metric) and the "calculating" weight', async () => {
+    const out = await read('weight.fit', weightFit());
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'weight_scale.percent_hydration', count: 1, reason: 'Healthfolio has no metric for it' },
+      { type: 'weight_scale.weight', count: 1, reason: expect.stringContaining('calculating') },
+    ]);
+    expect(out.records).toBe(7);
+    expect(unaccounted(out)).toBe(0);
+    expect(out.warnings).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import { Decoder, Profile, Stream } from '@garmin/fitsdk';
+import { Decoder, Profile, Stream, Utils } from '@garmin/fitsdk';
 import { ImportFormatError, type ImportFile } from '../types';
 import type { FitMessage, FitMesg } from './fit-values';
+import { describeFitDamage, type DescribedFitDamage } from './fit-damage';
+import { scanFit } from './fit-scan';
 
 /** A FIT file header: its size (12 or 14) first, then ".FIT" at bytes 8–11 (what Decoder.isFIT checks). */
 export function isFitHead(head: Buffer): boolean {
@@ -13,8 +15,8 @@ export const MAX_FIT_BYTES = 100 * 1024 * 1024;
 /** What a FIT file decodes to. */
 export interface DecodedFit {
   messages: FitMessage[];
-  /** Set when the file is damaged: what the SDK said and the byte it stopped at. */
-  damage?: { message: string; byte?: number };
+  /** Set when the file is damaged: what, where (`byte`), and in words (`message`). */
+  damage?: DescribedFitDamage;
 }
 
 /** The whole file in memory, refused past the cap whatever size it claims. */
@@ -46,20 +48,34 @@ export async function readFitBytes(file: ImportFile): Promise<Buffer> {
 const mesgNames = (Profile as unknown as { types: { mesgNum: Record<number, string> } }).types.mesgNum;
 
 /**
- * Decodes every message in file order. The SDK never throws: it stops at the damage and reports it,
- * keeping what it read before, so a cut file still gives its first records.
+ * Decodes every message in file order. The file is walked first (scanFit) so that the SDK gets only
+ * whole records and never a compressed-timestamp header, which it does not decode: those messages get
+ * their time from the walk. A damaged file gives the messages before the damage and says where it is.
  */
 export function decodeFit(bytes: Uint8Array): DecodedFit {
+  const { data, stamps, damage, sourceByte } = scanFit(bytes);
   const messages: FitMessage[] = [];
-  const decoder = new Decoder(Stream.fromByteArray(bytes));
+  const decoder = new Decoder(Stream.fromArrayBuffer(data.buffer as ArrayBuffer));
   const { errors } = decoder.read({
+    dataOnly: true,
     mesgListener: (mesgNum, mesg) => {
-      messages.push({ name: mesgNames[mesgNum] ?? String(mesgNum), mesg: mesg as unknown as FitMesg });
+      const stamp = stamps.get(messages.length);
+      const decoded = mesg as unknown as FitMesg;
+      messages.push({
+        name: mesgNames[mesgNum] ?? String(mesgNum),
+        mesg:
+          stamp && stamp.mesgNum === mesgNum && decoded.timestamp === undefined
+            ? { ...decoded, timestamp: new Date(Utils.FIT_EPOCH_MS + stamp.seconds * 1000) }
+            : decoded,
+      });
     },
   });
-  const error = errors[0];
-  if (!error) return { messages };
-  const message = error.message.replace(/^FIT Runtime Error\s*/, '');
-  const byte = /at byte (\d+)/.exec(error.message)?.[1];
-  return { messages, damage: { message, byte: byte === undefined ? undefined : Number(byte) } };
+  if (errors.length === 0) return damage ? { messages, damage: describeFitDamage(damage) } : { messages };
+  // The walk checked the framing; what the SDK still refuses is a value it cannot decode.
+  const at = /at byte (\d+)/.exec((errors[0] as Error).message)?.[1];
+  const byte = at === undefined ? (damage?.byte ?? bytes.length) : sourceByte(Number(at));
+  return {
+    messages,
+    damage: describeFitDamage({ kind: 'decoder', byte, size: bytes.length, length: bytes.length }),
+  };
 }

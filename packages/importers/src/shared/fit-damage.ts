@@ -1,0 +1,58 @@
+import type { FitDamage } from './fit-scan';
+
+/** A damaged FIT file's damage, with what it is in words ("the file ends early, at 7 KB of 78 KB"). */
+export type DescribedFitDamage = FitDamage & { message: string };
+
+/** The damage in words, lower-case first, without what was imported (which only the importer knows). */
+export function describeFitDamage(damage: FitDamage): DescribedFitDamage {
+  const [at, of] = sizes(damage.byte, damage.size);
+  const where = `at ${at} of ${of}`;
+  const message = {
+    cut: `the file ends early, ${where}`,
+    record: `the file is damaged ${where}`,
+    decoder: `the file holds a message that cannot be decoded, ${where}`,
+    trailing: `the file goes on past its end with ${sizes(damage.length - damage.byte, damage.length)[0]} that are not FIT data`,
+    crc: `the file's checksum does not match its content, so part of it may be damaged`,
+    header: `the file's header is damaged, so where its data ends is not known`,
+  }[damage.kind];
+  return { ...damage, message };
+}
+
+/**
+ * The sentence a person reads when a FIT file is damaged: what happened and what of the file was kept,
+ * `readings` being what the importer took from it before the damage.
+ * "The file ends early, at 7 KB of 78 KB: the 473 readings before that were imported".
+ */
+export function fitDamageSentence(damage: DescribedFitDamage, readings: number): string {
+  const text = `${damage.message[0]!.toUpperCase()}${damage.message.slice(1)}`;
+  const n = readings.toLocaleString('en-US');
+  if (damage.kind === 'header') return `${text}: nothing of it was imported`;
+  if (damage.kind === 'crc') {
+    if (readings === 0) return `${text}: nothing in it was imported`;
+    return `${text}: ${readings === 1 ? 'its one reading was' : `its ${n} readings were`} imported, check them against the device`;
+  }
+  if (readings === 0) return `${text}: nothing before that held a reading`;
+  return `${text}: ${readings === 1 ? 'the one reading before that was' : `the ${n} readings before that were`} imported`;
+}
+
+const UNITS = [
+  { unit: 'MB', bytes: 1024 * 1024 },
+  { unit: 'KB', bytes: 1024 },
+] as const;
+
+/**
+ * Two sizes in the same words ("7 KB", "78 KB"), as coarse as keeps them apart: whole KB (or MB to a
+ * tenth), then a tenth of a KB, then bytes.
+ */
+function sizes(a: number, b: number): [string, string] {
+  const large = Math.max(a, b);
+  for (const { unit, bytes } of UNITS) {
+    if (large < bytes) continue;
+    for (const digits of unit === 'MB' ? [1, 2] : [0, 1]) {
+      const [x, y] = [a, b].map((v) => (v / bytes).toFixed(digits));
+      if (x !== y || a === b) return [`${x} ${unit}`, `${y} ${unit}`];
+    }
+  }
+  const bytes = (v: number) => `${v.toLocaleString('en-US')} ${v === 1 ? 'byte' : 'bytes'}`;
+  return [bytes(a), bytes(b)];
+}
