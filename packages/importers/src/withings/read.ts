@@ -11,7 +11,10 @@ const MAPPERS: Record<WithingsFile, (row: Record<string, string>, zone: string) 
   steps: stepsRow,
 };
 
-/** Reads weight.csv, bp.csv, sleep.csv and aggregates_steps.csv, in entry-name order. */
+/**
+ * Reads weight.csv, bp.csv, sleep.csv and aggregates_steps.csv, in entry-name order. Every reading is
+ * accounted for: each filled cell of a row is a sample, an issue or skipped under its column name.
+ */
 export async function* readWithings(
   files: readonly ImportFile[],
   context: ImportContext,
@@ -28,10 +31,11 @@ export async function* readWithings(
       for await (const { cells, line } of readCsv(file)) {
         if (context.signal?.aborted) return;
         lastLine = line;
-        out.record();
-        const { samples, problems } = MAPPERS[type](cells, context.timeZone);
+        const { samples, problems, skipped } = MAPPERS[type](cells, context.timeZone);
+        out.record(samples.length + problems.length);
         for (const sample of samples) out.add(sample);
         for (const message of problems) out.issue({ file: file.name, line, message });
+        for (const { type: what, reason } of skipped) out.skip(what, reason);
         if (out.full) yield* out.chunks();
       }
     } catch (error) {

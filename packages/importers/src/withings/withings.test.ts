@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { collect, fixtureFiles } from '../shared/test-support';
+import { collect, fixtureFiles, unaccounted } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportContext, type ImportFile } from '../types';
 import { withingsImporter } from './index';
@@ -15,19 +15,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const dir = 'data_ChenExample_1710500000';
 
 async function readAll(list: ImportFile[] = files) {
-  const { chunks, error } = await collect(withingsImporter.read(list, context));
-  expect(error).toBeUndefined();
-  return {
-    samples: chunks.flatMap((c) => c.samples),
-    issues: chunks.flatMap((c) => c.issues ?? []),
-    records: chunks.reduce((n, c) => n + c.records, 0),
-  };
+  const out = await collect(withingsImporter.read(list, context));
+  expect(out.error).toBeUndefined();
+  expect(unaccounted(out)).toBe(0);
+  return out;
 }
 
 describe('withings read', () => {
   it('reads weight, blood pressure, sleep and daily steps', async () => {
     const { samples, records } = await readAll();
-    expect(records).toBe(9);
+    // Readings, not rows: 12 samples (body fat % among them), 2 issues, 10 filled cells not kept.
+    expect(records).toBe(24);
     expect(samples.map((s) => s.kind)).toEqual([
       'steps',
       'steps',
@@ -105,6 +103,45 @@ describe('withings read', () => {
       ['steps:2024-03-09', 8421, '2024-03-09T05:00:00.000Z', 24],
       ['steps:2024-03-11', 10233, '2024-03-11T04:00:00.000Z', 24],
     ]);
+  });
+
+  it('skips the cells it does not keep under their column names, with why', async () => {
+    const { skipped } = await readAll();
+    expect(skipped.get('Hydration (kg)')).toEqual({
+      type: 'Hydration (kg)',
+      count: 1,
+      reason: expect.stringContaining('body water'),
+    });
+    expect(skipped.get('Snoring episodes')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('snoring'),
+    });
+    expect(skipped.get('Heart rate (max)')).toMatchObject({ count: 1 });
+    expect(skipped.get('steps (aggregates_steps.csv)')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('not worn'),
+    });
+    // Empty Comments cells are not readings.
+    expect(skipped.has('Comments')).toBe(false);
+  });
+
+  it('accounts for every reading of each file alone, a comment and a 0 included', async () => {
+    for (const file of files) {
+      const out = await collect(withingsImporter.read([file], context));
+      expect(unaccounted(out), file.name).toBe(0);
+    }
+    const weight = fileFromBuffer(
+      `${dir}/weight.csv`,
+      '"Date","Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)","Comments"\n' +
+        '"2024-03-10 07:12:00","80.0","0","","","","after the run"\n',
+    );
+    const { samples, skipped, records } = await readAll([weight]);
+    expect(samples.map((s) => s.kind)).toEqual(['weight']);
+    expect([...skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Fat mass (kg)', 1],
+      ['Comments', 1],
+    ]);
+    expect(records).toBe(3);
   });
 
   it('reports bad rows as issues and goes on', async () => {
