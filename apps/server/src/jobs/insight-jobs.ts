@@ -105,6 +105,8 @@ export class InsightJobs {
     const recipient = await this.deps.recipients.get(userId);
     if (!recipient) return;
     const { emailNotifications, insightAlerts, goalReminders } = recipient.notifications;
+    // `fresh` never holds a finding about the day in progress: the engine compares whole days only, and
+    // the service leaves out findings about today so far.
     const alerts = fresh.filter((i) => i.severity !== 'info');
     if (alerts.length > 0) {
       if (emailNotifications && insightAlerts) {

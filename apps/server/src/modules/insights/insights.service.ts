@@ -17,7 +17,10 @@ const LAB_MAX_AGE_DAYS = 2 * 365;
 const CGM_DAYS = 14;
 
 export interface RunResult {
-  /** Insights that are new, or whose severity rose, and are not dismissed: what an alert tells. */
+  /**
+   * Insights that are new, or whose severity rose, and are not dismissed: what an alert tells. Never one
+   * about the day in progress (a finding marked `partial`, "today so far"): by evening it says otherwise.
+   */
   fresh: Insight[];
   /** Standing (not dismissed) insights after the run. */
   standing: number;
@@ -53,7 +56,11 @@ export class InsightsService {
     return presentInsight({ ...row, dismissed_at: at });
   }
 
-  /** Reads what the engine needs; kept apart from `run` so the bench can time the engine alone. */
+  /**
+   * Reads what the engine needs; kept apart from `run` so the bench can time the engine alone. `today`
+   * is the local day of `now` in the person's profile zone (UTC without one): the day in progress, which
+   * the engine never compares as a whole day.
+   */
   async input(userId: string): Promise<EngineInput> {
     const zone = (await this.zones.get(userId)) ?? 'UTC';
     const at = this.now();
@@ -81,7 +88,8 @@ export class InsightsService {
         await this.insights.update(userId, old.id, values);
         if (old.dismissed_at !== null) continue;
         standing++;
-        if (rank(finding.severity) > rank(old.severity)) fresh.push(presentInsight({ ...old, ...values }));
+        if (alertable(finding) && rank(finding.severity) > rank(old.severity))
+          fresh.push(presentInsight({ ...old, ...values }));
       } else {
         const row: InsightRow = {
           id: randomUUID(),
@@ -94,7 +102,7 @@ export class InsightsService {
         };
         await this.insights.insert(row);
         standing++;
-        fresh.push(presentInsight(row));
+        if (alertable(finding)) fresh.push(presentInsight(row));
       }
     }
     // Findings that no longer hold go; dismissed ones stay, so they stay dismissed if they come back.
@@ -108,6 +116,9 @@ export class InsightsService {
     await this.insights.markAlerted(userId, ids, this.now());
   }
 }
+
+/** A finding about the day so far is shown, never mailed. */
+const alertable = (finding: Finding) => finding.partial !== true;
 
 const rank = (severity: string) => (severity === 'critical' ? 2 : severity === 'warning' ? 1 : 0);
 
