@@ -83,10 +83,16 @@ export const importJobSchema = z.object({
   fileName: z.string(),
   bytesRead: z.number().int(),
   bytesTotal: z.number().int(),
+  /** Readings read: inserted + updated + duplicates + rejected + skipped. */
   recordsRead: z.number().int(),
   inserted: z.number().int(),
+  /** Stored before with another value, now replaced (a newer export of the same device). */
+  updated: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.number().int(),
+  /** Read and deliberately not kept: their types, counts and why are in `skippedTypes` and `warnings`. */
+  skipped: z.number().int(),
+  skippedTypes: z.array(z.object({ type: z.string(), count: z.number().int(), reason: z.string() })),
   /** The first rejection reasons (at most 20). */
   errors: z.array(importProblemSchema),
   /** About the whole file: "This record belongs to Jane Doe, not to you". */

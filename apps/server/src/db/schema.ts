@@ -174,8 +174,13 @@ export interface ImportsTable {
   records_read: number;
   samples_done: number;
   inserted: number;
+  /** Samples this import replaced with another value (202611270100-revisions). */
+  updated: Generated<number>;
   duplicates: number;
   rejected: number;
+  /** Readings deliberately not kept, and JSON `[{type, count, reason}]` of them by type. */
+  skipped: Generated<number>;
+  skipped_types: Generated<string>;
   /** JSON: the first ImportProblems. */
   errors: string;
   /** JSON: string[]. */
@@ -302,6 +307,9 @@ export interface SyncRunsTable {
   requests: number;
   samples: number;
   inserted: number;
+  /** Revisions written, and samples removed as the provider deleted them (202611270100-revisions). */
+  updated: Generated<number>;
+  deleted: Generated<number>;
   error: string | null;
 }
 

@@ -282,6 +282,7 @@ describe.each(testDialects)('clinical records on %s', (dialect) => {
         records_read: 0,
         samples_done: 2,
         inserted: 2,
+        updated: 0,
         duplicates: 0,
         rejected: 0,
         errors: '[]',

@@ -125,7 +125,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
       await sql`insert into samples (user_no, kind, start_at, end_at, utc_offset_min, local_day, value, unit, source, origin_id)
         values (${userNo(owner)}, 'weight', 0, 0, 60, 20000, ${value}, 'kg', 'withings', '')`.execute(raw);
     }
-    const down = await migrator().migrateDown();
+    const down = await migrator().migrateTo('202611240100-clinical-ingest');
     expect(down.error).toBeUndefined();
     const byId = await sql<{
       user_id: string;

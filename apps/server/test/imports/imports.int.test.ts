@@ -51,6 +51,7 @@ describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, e
       expect(job).toMatchObject({
         status: 'succeeded',
         inserted: 120,
+        updated: 0,
         duplicates: 0,
         rejected: 0,
         failure: null,

@@ -58,6 +58,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
     );
     expect(await f.store.insertBatch(f.ada.id, heart)).toEqual({
       inserted: 1300,
+      updated: 0,
       duplicates: 0,
       rejected: [],
     });
@@ -68,6 +69,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
       .execute();
     expect(await f.store.insertBatch(f.ada.id, heart)).toEqual({
       inserted: 0,
+      updated: 0,
       duplicates: 1300,
       rejected: [],
     });

@@ -109,6 +109,7 @@ describe.each(testDialects)('lab and DEXA reports on %s', (dialect) => {
     expect(done).toMatchObject({
       status: 'succeeded',
       inserted: quest.expected.length - 1,
+      updated: 0,
       duplicates: 0,
       rejected: 0,
     });
@@ -157,6 +158,7 @@ describe.each(testDialects)('lab and DEXA reports on %s', (dialect) => {
     expect((res.json() as { data: ImportJob }).data).toMatchObject({
       status: 'succeeded',
       inserted: 0,
+      updated: 0,
       duplicates: quest.expected.length,
     });
     expect(await sampleCount()).toBe(count);

@@ -8,6 +8,7 @@ import { reportReview } from './202611230110-report-review';
 import { sources } from './202611230120-sources';
 import { clinicalIngest } from './202611240100-clinical-ingest';
 import { sampleOwnerNumber } from './202611260100-sample-owner-number';
+import { revisions } from './202611270100-revisions';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -21,6 +22,7 @@ const migrations: Record<string, AppMigration> = {
   '202611230120-sources': sources,
   '202611240100-clinical-ingest': clinicalIngest,
   '202611260100-sample-owner-number': sampleOwnerNumber,
+  '202611270100-revisions': revisions,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

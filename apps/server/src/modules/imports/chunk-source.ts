@@ -1,5 +1,11 @@
 import type { ClinicalRecordInput } from '@healthfolio/core';
-import type { ImportChunk, ImportContext, ImportIssue, Importer } from '@healthfolio/importers';
+import type {
+  ImportChunk,
+  ImportContext,
+  ImportIssue,
+  Importer,
+  SkippedRecords,
+} from '@healthfolio/importers';
 import { ImportFormatError, openUpload } from '@healthfolio/importers';
 import { BatchPreparer, type PreparedBatch } from '../metrics/prepared-batch';
 import { countedFiles } from './counted-files';
@@ -52,6 +58,7 @@ export interface ImportBatch<S = PreparedBatch> {
   records: number;
   issues: ImportIssue[];
   warnings: string[];
+  skipped: SkippedRecords[];
   clinical: ClinicalRecordInput[];
   /** Bytes the importer had read when the batch ended. */
   bytesRead: number;
@@ -90,6 +97,7 @@ export async function* inBatches(
     records: 0,
     issues: [],
     warnings: [],
+    skipped: [],
     clinical: [],
     bytesRead,
   });
@@ -110,6 +118,7 @@ export async function* inBatches(
         batch.records += chunk.records;
         batch.issues.push(...(chunk.issues ?? []));
         batch.warnings.push(...(chunk.warnings ?? []));
+        batch.skipped.push(...(chunk.skipped ?? []));
       }
       batch.bytesRead = bytesRead;
       for (const sample of chunk.samples) {

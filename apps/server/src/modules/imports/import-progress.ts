@@ -1,5 +1,5 @@
 import type { ImportProblem } from '@healthfolio/core';
-import type { ImportChunk } from '@healthfolio/importers';
+import type { ImportChunk, SkippedRecords } from '@healthfolio/importers';
 import type { DaysByKind } from '../metrics/rollups';
 import type { ImportRow } from './imports.repository';
 
@@ -12,8 +12,12 @@ export class ImportProgress {
   recordsRead: number;
   samplesDone: number;
   inserted: number;
+  updated: number;
   duplicates: number;
   rejected: number;
+  skipped: number;
+  /** Readings deliberately not kept, by type, in the order first met. */
+  readonly skippedTypes: SkippedRecords[];
   readonly problems: ImportProblem[];
   readonly warnings: string[];
   /** Days whose priority merge waits for the end of the import. */
@@ -24,18 +28,27 @@ export class ImportProgress {
     this.recordsRead = Number(row.records_read);
     this.samplesDone = Number(row.samples_done);
     this.inserted = Number(row.inserted);
+    this.updated = Number(row.updated);
     this.duplicates = Number(row.duplicates);
     this.rejected = Number(row.rejected);
+    this.skipped = Number(row.skipped);
+    this.skippedTypes = JSON.parse(row.skipped_types) as SkippedRecords[];
     this.problems = JSON.parse(row.errors) as ImportProblem[];
     this.warnings = JSON.parse(row.warnings) as string[];
     const pending = JSON.parse(row.pending_merges) as Record<string, number[]>;
     this.pendingMerges = new Map(Object.entries(pending).map(([kind, days]) => [kind, new Set(days)]));
   }
 
-  /** Counts a chunk's records and problems (not its samples: those count when written). */
-  addChunk(chunk: Pick<ImportChunk, 'records' | 'issues' | 'warnings'>): void {
+  /** Counts a chunk's records, problems and skips (not its samples: those count when written). */
+  addChunk(chunk: Pick<ImportChunk, 'records' | 'issues' | 'warnings' | 'skipped'>): void {
     this.recordsRead += chunk.records;
     for (const issue of chunk.issues ?? []) this.reject(issue);
+    for (const s of chunk.skipped ?? []) {
+      this.skipped += s.count;
+      const known = this.skippedTypes.find((k) => k.type === s.type);
+      if (known) known.count += s.count;
+      else this.skippedTypes.push({ ...s });
+    }
     for (const warning of chunk.warnings ?? []) {
       if (!this.warnings.includes(warning)) this.warnings.push(warning);
     }
@@ -53,8 +66,11 @@ export class ImportProgress {
       records_read: this.recordsRead,
       samples_done: this.samplesDone,
       inserted: this.inserted,
+      updated: this.updated,
       duplicates: this.duplicates,
       rejected: this.rejected,
+      skipped: this.skipped,
+      skipped_types: JSON.stringify(this.skippedTypes),
       errors: JSON.stringify(this.problems),
       warnings: JSON.stringify(this.warnings),
       pending_merges: JSON.stringify(

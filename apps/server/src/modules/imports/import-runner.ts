@@ -139,6 +139,7 @@ export class ImportRunner {
           if (batch.clinical.length > 0) await upsertClinicalRecords(trx, row.user_id, batch.clinical, now());
           progress.samplesDone += batch.count;
           progress.inserted += r.inserted;
+          progress.updated += r.updated;
           progress.duplicates += r.duplicates;
           for (const rejected of r.rejected) {
             progress.reject({ message: `${rejected.field}: ${rejected.message}`, record: rejected.index });

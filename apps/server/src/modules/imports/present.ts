@@ -1,11 +1,17 @@
 import { getImporter } from '@healthfolio/importers';
 import type { ImportJob, ImportProblem, ImportStatus, ReportResult } from '@healthfolio/core';
+import type { SkippedRecords } from '@healthfolio/importers';
 import type { ImportRow } from './imports.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
+/** "Skipped 4,210 records of HKQuantityTypeIdentifierX: Healthfolio has no metric for it yet" (DESIGN "Data"). */
+export const describeSkipped = (s: SkippedRecords) =>
+  `Skipped ${s.count.toLocaleString('en-US')} ${s.count === 1 ? 'record' : 'records'} of ${s.type}: ${s.reason}`;
+
 /** An `imports` row as the API answers it. */
 export function presentImport(row: ImportRow): ImportJob {
+  const skippedTypes = JSON.parse(row.skipped_types) as SkippedRecords[];
   return {
     id: row.id,
     status: row.status as ImportStatus,
@@ -16,10 +22,13 @@ export function presentImport(row: ImportRow): ImportJob {
     bytesTotal: Number(row.bytes_total),
     recordsRead: Number(row.records_read),
     inserted: Number(row.inserted),
+    updated: Number(row.updated),
     duplicates: Number(row.duplicates),
     rejected: Number(row.rejected),
+    skipped: Number(row.skipped),
+    skippedTypes,
     errors: JSON.parse(row.errors) as ImportProblem[],
-    warnings: JSON.parse(row.warnings) as string[],
+    warnings: [...(JSON.parse(row.warnings) as string[]), ...skippedTypes.map(describeSkipped)],
     failure: row.failure,
     // Lab and DEXA reports: what waits for review, and the original PDF.
     ...(row.status === 'needs_review' && row.results

@@ -17,6 +17,7 @@ const ingestStatusSchema = connectResultSchema.shape.ingest.unwrap().unwrap();
 const receiptSchema = z.object({
   received: z.number().int(),
   inserted: z.number().int(),
+  updated: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.number().int(),
   issues: z.array(z.string()),

@@ -28,6 +28,8 @@ export type IngestStatus = NonNullable<ConnectResult['ingest']>;
 export interface IngestReceipt {
   received: number;
   inserted: number;
+  /** Readings stored before with another value (today's growing total), now replaced. */
+  updated: number;
   duplicates: number;
   rejected: number;
   issues: string[];
@@ -105,12 +107,14 @@ export class IngestService {
     const pushed = readPushedSamples(body, row.kind, zone);
     const issues: string[] = pushed.issues.slice(0, ANSWERED_ISSUES).map(describe);
     let inserted = 0;
+    let updated = 0;
     let duplicates = 0;
     let rejected = pushed.rejected;
     for (let from = 0; from < pushed.samples.length; from += WRITE_BATCH) {
       const batch = pushed.samples.slice(from, from + WRITE_BATCH);
       const result = await this.deps.store.insertBatch(row.user_id, batch);
       inserted += result.inserted;
+      updated += result.updated;
       duplicates += result.duplicates;
       rejected += result.rejected.length;
       for (const r of result.rejected) {
@@ -121,8 +125,8 @@ export class IngestService {
     const at = this.deps.now();
     await this.deps.tokens.used(row.id, at, pushed.records);
     await this.deps.sources.setLastSync(row.user_id, row.kind, new Date(at).toISOString());
-    if (inserted > 0) this.deps.onWritten(row.user_id);
-    return { received: pushed.records, inserted, duplicates, rejected, issues };
+    if (inserted > 0 || updated > 0) this.deps.onWritten(row.user_id);
+    return { received: pushed.records, inserted, updated, duplicates, rejected, issues };
   }
 
   private async create(userId: string, kind: string): Promise<IngestStatus> {

@@ -12,11 +12,23 @@ import {
   RollupMaintainer,
   type DaysByKind,
 } from './rollups';
-import { INSERT_CHUNK, insertSampleRows } from './sample-insert';
+import { INSERT_CHUNK, insertSampleRows, reviseSampleRows } from './sample-insert';
 import type { PackedRows } from './packed-rows';
 import { prepareBatch, type PreparedBatch, type RejectedSample } from './prepared-batch';
-import type { NewSample, SampleRow } from './sample-row';
+import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
 import { SamplesRepository, type StoredSampleRow } from './samples.repository';
+
+const identityKey = (kind: string, start: number, end: number, originId: string) =>
+  `${kind}\u0000${start}\u0000${end}\u0000${originId}`;
+
+/**
+ * A sample's stored identity (canonical kind, start, end, origin id as the store keys it), for
+ * `deleteMissing`'s `seen`; undefined when the sample would be rejected.
+ */
+export function identityOf(sample: NewSample): string | undefined {
+  const row = prepareSample(sample);
+  return isProblem(row) ? undefined : identityKey(row.kind, row.start_at, row.end_at, row.origin_id);
+}
 
 function kindsOf(rows: PackedRows, from = 0, to = rows.length): Set<string> {
   const kinds = new Set<string>();
@@ -35,7 +47,12 @@ export type AfterWrite = (trx: Db['kysely'], result: InsertBatchResult) => Promi
 
 export interface InsertBatchResult {
   inserted: number;
-  /** Already stored (same user, kind, start, end, source and origin): a re-import adds nothing. */
+  /**
+   * Stored already with the same identity (user, kind, start, end, source, origin) and another value,
+   * unit or flag, now replaced (with its meta) by this write: a revision.
+   */
+  updated: number;
+  /** Already stored exactly so: a re-import adds nothing. */
   duplicates: number;
   /** Refused as data, never thrown: unknown kind, unknown or incompatible unit, impossible value. */
   rejected: RejectedSample[];
@@ -56,9 +73,9 @@ export class SampleStore {
   constructor(private readonly db: Db) {}
 
   /**
-   * Writes a batch idempotently. Rows go in multi-row chunks; the rollups of fully new chunks are added
-   * from memory in one upsert per batch, and only days touched by partly duplicate chunks are
-   * recomputed from the table.
+   * Writes a batch idempotently, as insert-or-replace by identity. Rows go in multi-row chunks; the
+   * rollups of fully new chunks are added from memory in one upsert per batch, and only days touched by
+   * partly duplicate or revised chunks are recomputed from the table.
    */
   async insertBatch(
     userId: string,
@@ -69,7 +86,7 @@ export class SampleStore {
     deferred?: DeferredMerges,
   ): Promise<InsertBatchResult> {
     const { rows, rejected } = isPrepared(samples) ? samples : prepareBatch(samples);
-    if (rows.length === 0 && !afterWrite) return { inserted: 0, duplicates: 0, rejected };
+    if (rows.length === 0 && !afterWrite) return { inserted: 0, updated: 0, duplicates: 0, rejected };
 
     const chunk = INSERT_CHUNK[this.db.dialect];
     const held = deferred?.held;
@@ -79,6 +96,7 @@ export class SampleStore {
       .transaction()
       .execute(async (trx) => {
         let inserted = 0;
+        let updated = 0;
         if (rows.length > 0) {
           await lockUserWrites(trx, this.db.dialect, userId);
           const owner = await findUserNo(trx, userId);
@@ -92,12 +110,17 @@ export class SampleStore {
               aggregateInto(added, rows, from, to);
               held?.add(rows, from, to);
             } else {
+              // Some rows were stored already: those whose value changed are revisions.
+              const revised = await reviseSampleRows(trx, this.db.dialect, owner, rows, from, to);
+              updated += revised;
               held?.drop(kindsOf(rows, from, to));
-              if (n > 0) for (let i = from; i < to; i++) addDay(stale, rows.kind(i), rows.localDay(i));
+              if (n > 0 || revised > 0) {
+                for (let i = from; i < to; i++) addDay(stale, rows.kind(i), rows.localDay(i));
+              }
             }
           }
           const maintainer = new RollupMaintainer(trx, this.db, userId);
-          if (inserted > 0) await maintainer.afterInsert(added, stale, deferred?.days);
+          if (inserted > 0 || updated > 0) await maintainer.afterInsert(added, stale, deferred?.days);
           // A kind this batch no longer brings has ended its run: its held days are merged now, so the
           // import holds one kind at a time (Apple Health lists its records type by type).
           if (held && deferred) {
@@ -106,7 +129,7 @@ export class SampleStore {
             }
           }
         }
-        const result = { inserted, duplicates: rows.length - inserted, rejected };
+        const result = { inserted, updated, duplicates: rows.length - inserted - updated, rejected };
         if (afterWrite) await afterWrite(trx, result);
         return result;
       })
@@ -204,6 +227,84 @@ export class SampleStore {
         samples.map((s) => s.id),
       );
       await this.refresh(trx, userId, [], samples);
+    });
+  }
+
+  /**
+   * Deletes the samples of `source` that the provider says it deleted (a Withings weigh-in removed, a
+   * FHIR resource `entered-in-error`), by origin id within the given kinds; answers how many went.
+   */
+  async deleteOrigins(
+    userId: string,
+    source: string,
+    kinds: readonly string[],
+    originIds: readonly string[],
+  ): Promise<number> {
+    if (kinds.length === 0 || originIds.length === 0) return 0;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      let deleted = 0;
+      const days: DaysByKind = new Map();
+      for (let i = 0; i < originIds.length; i += 500) {
+        const part = originIds.slice(i, i + 500);
+        const gone = await trx
+          .deleteFrom('samples')
+          .where('user_no', '=', userNo(userId))
+          .where('kind', 'in', kinds)
+          .where('source', '=', source)
+          .where('origin_id', 'in', part)
+          .returning(['kind', 'local_day'])
+          .execute();
+        deleted += gone.length;
+        for (const g of gone) addDay(days, g.kind, g.local_day);
+      }
+      const maintainer = new RollupMaintainer(trx, this.db, userId);
+      for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
+      return deleted;
+    });
+  }
+
+  /**
+   * After a provider's window was fetched again in full: deletes the samples of `source` and `kinds`
+   * starting within [from, to) whose identity (`identityOf`) is not in `seen` — the provider no longer
+   * has them (a deleted record, a night re-scored with another end). Answers how many went.
+   */
+  async deleteMissing(
+    userId: string,
+    source: string,
+    kinds: readonly string[],
+    from: number,
+    to: number,
+    seen: ReadonlySet<string>,
+  ): Promise<number> {
+    if (kinds.length === 0 || to <= from) return 0;
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await lockUserWrites(trx, this.db.dialect, userId);
+      const stored = await trx
+        .selectFrom('samples')
+        .select(['id', 'kind', 'start_at', 'end_at', 'origin_id', 'local_day'])
+        .where('user_no', '=', userNo(userId))
+        .where('kind', 'in', kinds)
+        .where('start_at', '>=', from)
+        .where('start_at', '<', to)
+        .where('source', '=', source)
+        .execute();
+      const missing = stored.filter(
+        (r) => !seen.has(identityKey(r.kind, Number(r.start_at), Number(r.end_at), r.origin_id)),
+      );
+      if (missing.length === 0) return 0;
+      const repo = new SamplesRepository(trx);
+      for (let i = 0; i < missing.length; i += 500) {
+        await repo.delete(
+          userId,
+          missing.slice(i, i + 500).map((r) => Number(r.id)),
+        );
+      }
+      const days: DaysByKind = new Map();
+      for (const r of missing) addDay(days, r.kind, r.local_day);
+      const maintainer = new RollupMaintainer(trx, this.db, userId);
+      for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
+      return missing.length;
     });
   }
 

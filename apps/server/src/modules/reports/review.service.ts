@@ -52,6 +52,7 @@ export class ReviewService {
       const done = await new ImportsRepository(trx).updateIf(row.id, 'needs_review', {
         status: 'succeeded',
         inserted: written.inserted,
+        updated: written.updated,
         duplicates: written.duplicates,
         rejected: written.rejected.length,
         samples_done: samples.length,

@@ -147,6 +147,7 @@ export class SyncRunner {
     let requests = 0;
     let samples = 0;
     let inserted = 0;
+    let updated = 0;
     await repo.startRun({
       id: runId,
       user_id: row.user_id,
@@ -157,6 +158,8 @@ export class SyncRunner {
       requests: 0,
       samples: 0,
       inserted: 0,
+      updated: 0,
+      deleted: 0,
       error: null,
     });
     await repo.update(row.id, {
@@ -221,6 +224,7 @@ export class SyncRunner {
             .execute();
         });
         inserted += result.inserted;
+        updated += result.updated;
       }
       await repo.trimPayloads(row.id);
       const finished = now();
@@ -243,8 +247,9 @@ export class SyncRunner {
         requests,
         samples,
         inserted,
+        updated,
       });
-      if (inserted > 0) this.deps.onFinished?.(row.user_id);
+      if (inserted > 0 || updated > 0) this.deps.onFinished?.(row.user_id);
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
