@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Insight } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoalsRepository } from '../../src/modules/goals/goals.repository';
+import { InsightDataRepository } from '../../src/modules/insights/insight-data.repository';
+import { InsightsRepository } from '../../src/modules/insights/insights.repository';
+import { InsightsService } from '../../src/modules/insights/insights.service';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
+import { UserTimeZoneRepository } from '../../src/modules/metrics/user-time-zone.repository';
 import { dateToDay, dayStartIn } from '../../src/modules/metrics/time';
 import { testDialects } from '../databases';
 import { bearer, signIn } from '../identity/helpers';
@@ -112,5 +117,37 @@ describe.each(testDialects)('the day in progress on %s', (dialect) => {
     at('2026-11-24T20:00:00Z');
     expect((await refresh('ada@example.com')).map((insight) => insight.id)).toEqual([found[0]!.id]);
     expect(await alertMails()).toEqual(['ben@example.com', 'ada@example.com']);
+  });
+
+  it('keeps a daily goal’s “today so far” out of a run’s alerts', async () => {
+    at('2026-11-24T20:00:00Z'); // 15:00 in New York
+    const db = f.t.db.kysely;
+    const goals = new GoalsRepository(db);
+    await goals.insert({
+      id: 'ada-steps',
+      user_id: f.ada.id,
+      title: '10,000 steps a day',
+      metric: 'steps',
+      target: 10_000,
+      direction: 'at_least',
+      period: 'daily',
+      deadline_day: null,
+      start_value: null,
+      created_day: DAY - 30,
+      created_at: f.clock.ms,
+      updated_at: f.clock.ms,
+      reminded_day: null,
+    });
+    const service = new InsightsService(
+      new InsightsRepository(db),
+      new InsightDataRepository(db),
+      goals,
+      new UserTimeZoneRepository(db),
+      f.clock.now,
+    );
+    expect(await service.run(f.ada.id)).toEqual({ fresh: [], standing: 2 });
+    const shown = await service.list(f.ada.id, { type: 'goal_progress', severity: 'all' });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.description).toMatch(/^Today so far: 450 steps \(5 % of the way\)\. /);
   });
 });
