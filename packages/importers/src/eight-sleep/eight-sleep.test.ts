@@ -7,6 +7,7 @@ import {
   context,
   formatFixtures,
   randomText,
+  unaccounted,
 } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError } from '../types';
@@ -36,7 +37,35 @@ describe('Eight Sleep import', () => {
       ['1710128700', 'respiratory_rate', 14.8, '/min'],
     ]);
     expect(out.samples.every((s) => s.source === 'eight_sleep' && s.tz === 'America/New_York')).toBe(true);
-    expect(out.records).toBe(3);
+    // Readings, not sessions: 7 samples, the session without ts, and 3 series not kept.
+    expect(out.records).toBe(11);
+  });
+
+  it('skips the series it does not keep, one reading a session each, with why', async () => {
+    const out = await collect(importer, exportEntries(), NY);
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'timeseries.tnt', count: 1, reason: 'tosses and turns are not kept' },
+      { type: 'timeseries.tempRoomC', count: 1, reason: expect.stringContaining('room') },
+      { type: 'timeseries.tempBedC', count: 1, reason: expect.stringContaining('bed') },
+    ]);
+    expect(unaccounted(out)).toBe(0);
+  });
+
+  it('accounts for a night without sleep, a series without numbers and a field it does not read', async () => {
+    const sessions = [
+      {
+        ts: 1710045000,
+        score: 81,
+        stages: [{ stage: 'awake', duration: 600 }],
+        timeseries: { heartRate: [['2024-03-10T05:00:00Z', null]], hrv: [] },
+      },
+    ];
+    const file = fileFromBuffer('sleep_nights.json', JSON.stringify({ sessions }));
+    const out = await collect(importer, [file], NY);
+    expect(out.samples).toEqual([]);
+    expect(out.issues.map((i) => i.message)).toEqual(['timeseries.heartRate has no [time, number] points']);
+    expect([...out.skipped.keys()]).toEqual(['stages', 'score']);
+    expect([out.records, unaccounted(out)]).toEqual([3, 0]);
   });
 
   it('spans the session from ts to its last stage in bed, across the DST night', async () => {

@@ -4,7 +4,10 @@ import type { ImportChunk, ImportContext, ImportFile } from '../types';
 import { sleepNightFiles } from './detect';
 import { mapSession } from './map';
 
-/** Reads `sleep_nights.json` session by session; `user_profile.json` and the README hold no metrics. */
+/**
+ * Reads `sleep_nights.json` session by session; `user_profile.json` and the README hold no readings. A
+ * session without `ts` is one issue; otherwise each of its readings is a sample, an issue or skipped.
+ */
 export async function* readEightSleep(
   files: readonly ImportFile[],
   context: ImportContext,
@@ -15,14 +18,20 @@ export async function* readEightSleep(
       let record = 0;
       for await (const { value } of jsonRecords(file, { formatError: true })) {
         if (context.signal?.aborted) return;
-        chunk.record();
         const session =
           value && typeof value === 'object' && !Array.isArray(value)
             ? (value as Record<string, unknown>)
             : {};
         const mapped = mapSession(session, context.timeZone);
-        if ('samples' in mapped) chunk.add(...mapped.samples);
-        else chunk.issue({ message: mapped.problem, file: file.name, record });
+        if ('problem' in mapped) {
+          chunk.record();
+          chunk.issue({ message: mapped.problem, file: file.name, record });
+        } else {
+          chunk.record(mapped.samples.length + mapped.problems.length);
+          chunk.add(...mapped.samples);
+          for (const message of mapped.problems) chunk.issue({ message, file: file.name, record });
+          for (const { type, reason } of mapped.skipped) chunk.skip(type, reason);
+        }
         record += 1;
         if (chunk.full) yield chunk.take();
       }
