@@ -17,6 +17,8 @@ describe('google-fit detect', () => {
     ).toBeGreaterThanOrEqual(0.9);
     const allData = all.filter((f) => f.name.includes('All Data'));
     expect(await googleFitImporter.detect(allData)).toBeGreaterThanOrEqual(0.8);
+    const sessions = all.filter((f) => f.name.includes('All Sessions'));
+    expect(await googleFitImporter.detect(sessions)).toBeGreaterThanOrEqual(0.8);
   });
 
   it('needs the date in the name for a per-day CSV, and a real SQLite file for Health Connect', async () => {

@@ -1,11 +1,12 @@
 import type { ImportFile } from '../types';
+import { shapeOf } from './data-types';
 import { classify } from './entries';
-import { POINT_TYPES } from './map-points';
 
 /**
  * By content: activity-metrics CSV headers ("Start time,End time,…,Step count" in a file named by its
- * date, or the "Date,Move Minutes count,…" summary), "All Data" JSON with a com.google data type, or
- * Health Connect's SQLite export (claimed so that read can say it is not supported yet).
+ * date, or the "Date,Move Minutes count,…" summary), "All Data" JSON with a com.google data type, an
+ * "All Sessions" file, or Health Connect's SQLite export (claimed so that read can say it is not
+ * supported yet).
  */
 export async function detectGoogleFit(files: readonly ImportFile[]): Promise<number> {
   let best = 0;
@@ -15,9 +16,11 @@ export async function detectGoogleFit(files: readonly ImportFile[]): Promise<num
     const score =
       entry.kind === 'day-csv' || entry.kind === 'health-connect'
         ? 0.9
-        : entry.kind === 'summary-csv' || POINT_TYPES[entry.dataType]
+        : entry.kind === 'summary-csv' || (entry.kind === 'points' && shapeOf(entry.source))
           ? 0.85
-          : 0.6;
+          : entry.kind === 'session'
+            ? 0.8
+            : 0.6;
     best = Math.max(best, score);
     if (best >= 0.9) break;
   }

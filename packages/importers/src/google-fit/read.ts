@@ -1,32 +1,71 @@
+import { zoneOffsetAt } from '@healthfolio/core';
 import { ChunkBuffer } from '../shared/chunk-buffer';
 import { readCsv } from '../shared/csv';
 import { guarded } from '../shared/guarded';
 import { jsonRecords } from '../shared/json-records';
 import { isoLocalDay } from '../shared/local-day';
-import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import {
+  ImportFormatError,
+  type ImportChunk,
+  type ImportContext,
+  type ImportFile,
+  type ImportIssue,
+} from '../types';
 import { classify, type FitEntry } from './entries';
-import { rowSamples, rowSpan, type Span } from './map-csv';
-import { POINT_TYPES, pointSample } from './map-points';
+import { CSV_KINDS, readingCells, rowReadings, rowSpan, type Span } from './map-csv';
+import { pointReadings, type Reading } from './map-points';
+import { planEntries, readsAnything, type PointsPlan } from './plan';
+import { sessionReading } from './sessions';
 
 export const HEALTH_CONNECT_UNSUPPORTED =
   "Health Connect's database export is not supported yet; export through Google Takeout (Fit) instead";
 
+/** The summary's rows of days a 15-minute file covers, as the skipped type. */
+export const SUMMARY_DAYS_WITH_FILES = 'Daily activity metrics.csv (days with a 15-minute file)';
+
+const DAY_MS = 86_400_000;
+
 /**
- * The activity-metrics CSVs, "All Data" and Health Connect's export all hold the same measurements,
- * so only one is read: the 15-minute per-day CSVs; else the daily summary; else the All Data points.
+ * The local days (in the account's zone) All Data holds each CSV kind on, so the CSVs' repeats of
+ * them are left out. Days are kept as day numbers since 1970: a year of steps is 365 of them.
  */
-export function chooseEntries(entries: FitEntry[]): FitEntry[] {
-  const days = entries.filter((e) => e.kind === 'day-csv');
-  if (days.length) return days;
-  const summary = entries.filter((e) => e.kind === 'summary-csv');
-  if (summary.length) return summary;
-  const points = entries.filter((e) => e.kind === 'points' && POINT_TYPES[e.dataType]);
-  // Each source writes its own file per type; Google's merged stream already combines them without
-  // double counting, so where a type has one, the per-source files are left out.
-  const mergedTypes = new Set(points.flatMap((e) => (e.kind === 'points' && e.merged ? [e.dataType] : [])));
-  return points.filter((e) => e.kind === 'points' && (e.merged || !mergedTypes.has(e.dataType)));
+class Coverage {
+  private readonly days = new Map<string, Set<number>>();
+  constructor(private readonly zone: string) {}
+
+  add(kind: string, ms: number): void {
+    if (!CSV_KINDS.has(kind)) return;
+    const day = Math.floor((ms + zoneOffsetAt(this.zone, ms) * 60_000) / DAY_MS);
+    let set = this.days.get(kind);
+    if (!set) this.days.set(kind, (set = new Set()));
+    set.add(day);
+  }
+
+  /** Whether All Data holds `kind` on "2024-03-10". */
+  has(kind: string, isoDay: string): boolean {
+    const days = this.days.get(kind);
+    return days !== undefined && days.has(Date.parse(`${isoDay}T00:00:00Z`) / DAY_MS);
+  }
 }
 
+/** Hands one reading to the chunk: a sample, a skip or an issue, each counted once. */
+function take(out: ChunkBuffer, reading: Reading, where: Omit<ImportIssue, 'message'>): void {
+  if ('sample' in reading) {
+    out.record();
+    out.add(reading.sample);
+  } else if ('skip' in reading) {
+    out.skip(reading.skip, reading.reason);
+  } else {
+    out.record();
+    out.issue({ ...where, message: reading.problem });
+  }
+}
+
+/**
+ * The whole Takeout "Fit" folder, each reading once (plan.ts, map-csv.ts): All Data first, then the
+ * sessions, then the 15-minute CSVs (cells All Data holds finer are left to it), then the daily summary
+ * (days a 15-minute file covers are left to it).
+ */
 export async function* readGoogleFit(
   files: readonly ImportFile[],
   context: ImportContext,
@@ -36,64 +75,124 @@ export async function* readGoogleFit(
     const entry = await classify(file);
     if (entry) entries.push(entry);
   }
-  const chosen = chooseEntries(entries);
-  const healthConnect = entries.find((e) => e.kind === 'health-connect');
-  if (!chosen.length && healthConnect) {
-    throw new ImportFormatError(HEALTH_CONNECT_UNSUPPORTED, { file: healthConnect.file.name });
+  const plan = planEntries(entries);
+  if (!readsAnything(plan) && plan.healthConnect) {
+    throw new ImportFormatError(HEALTH_CONNECT_UNSUPPORTED, { file: plan.healthConnect.name });
   }
   const out = new ChunkBuffer();
-  if (healthConnect) out.warnOnce(`${HEALTH_CONNECT_UNSUPPORTED}: ${healthConnect.file.name} was skipped.`);
-  for (const entry of chosen) {
+  if (plan.healthConnect) {
+    out.warnOnce(`${HEALTH_CONNECT_UNSUPPORTED}: ${plan.healthConnect.name} was skipped.`);
+  }
+  const covered = new Coverage(context.timeZone);
+  for (const points of plan.points) {
     if (context.signal?.aborted) return;
-    if (entry.kind === 'points') yield* readPoints(entry.file, entry.dataType, context, out);
-    else yield* guarded(entry.file, out, () => readRows(entry, context, out));
+    yield* readPoints(points, plan.sleepSegments, context, out, covered);
+  }
+  for (const file of plan.sessions) {
+    if (context.signal?.aborted) return;
+    take(out, await sessionReading(file, context.timeZone), { file: file.name });
+    if (out.full) yield* out.chunks();
+  }
+  const daysWithFiles = new Set(plan.days.map((d) => d.date));
+  for (const { file, date } of plan.days) {
+    if (context.signal?.aborted) return;
+    yield* guarded(file, out, () =>
+      readRows(
+        file,
+        context,
+        out,
+        (cells) => rowSpan(date, cells, context.timeZone),
+        (kind) => covered.has(kind, date),
+      ),
+    );
+  }
+  for (const file of plan.summaries) {
+    if (context.signal?.aborted) return;
+    yield* guarded(file, out, () =>
+      readRows(
+        file,
+        context,
+        out,
+        (cells) => {
+          const day = isoLocalDay(cells.Date ?? '', context.timeZone);
+          if (!day) return `Date "${cells.Date ?? ''}" is not a date`;
+          if (daysWithFiles.has(day.day)) return { withFile: true };
+          return {
+            start: day.start,
+            end: day.end,
+            offsetMin: day.offsetMin,
+            tz: context.timeZone,
+            day: day.day,
+          };
+        },
+        (kind, day) => covered.has(kind, day!),
+      ),
+    );
   }
   yield* out.chunks(true);
 }
 
+type RowPlace = (Span & { day?: string }) | { withFile: true } | string;
+
 async function* readRows(
-  entry: FitEntry,
+  file: ImportFile,
   context: ImportContext,
   out: ChunkBuffer,
+  place: (cells: Record<string, string>) => RowPlace,
+  covered: (kind: string, day?: string) => boolean,
 ): AsyncGenerator<ImportChunk> {
-  for await (const { cells, line } of readCsv(entry.file)) {
+  for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
-    out.record();
-    const where = { file: entry.file.name, line };
-    let span: Span | string;
-    if (entry.kind === 'day-csv') {
-      span = rowSpan(entry.date, cells, context.timeZone);
-    } else {
-      const day = isoLocalDay(cells.Date ?? '', context.timeZone);
-      span = day
-        ? { start: day.start, end: day.end, offsetMin: day.offsetMin, tz: context.timeZone }
-        : `Date "${cells.Date ?? ''}" is not a date`;
-    }
+    const where = { file: file.name, line };
+    const span = place(cells);
     if (typeof span === 'string') {
-      out.issue({ ...where, message: span });
+      // A row that cannot be placed in time is one reading refused, whatever its cells hold.
+      take(out, { problem: span }, where);
       continue;
     }
-    const { samples, problems } = rowSamples(cells, span, entry.kind === 'summary-csv');
-    for (const sample of samples) out.add(sample);
-    for (const message of problems) out.issue({ ...where, message });
+    if ('withFile' in span) {
+      const n = readingCells(cells).length;
+      if (n) {
+        out.skip(
+          SUMMARY_DAYS_WITH_FILES,
+          "the day's 15-minute file (Daily activity metrics/YYYY-MM-DD.csv) holds the same figures, finer",
+          n,
+        );
+      }
+      continue;
+    }
+    // Only the summary's rows name their day: they are the daily ones.
+    const daily = span.day !== undefined;
+    for (const reading of rowReadings(cells, span, daily, (kind) => covered(kind, span.day))) {
+      take(out, reading, where);
+    }
     if (out.full) yield* out.chunks();
   }
 }
 
 async function* readPoints(
-  file: ImportFile,
-  dataType: string,
+  plan: PointsPlan,
+  sleepSegments: boolean,
   context: ImportContext,
   out: ChunkBuffer,
+  covered: Coverage,
 ): AsyncGenerator<ImportChunk> {
+  const { file } = plan;
+  const ctx =
+    'shape' in plan
+      ? { source: plan.source, shape: plan.shape, zone: context.timeZone, sleepSegments }
+      : undefined;
   let record = 0;
   try {
     for await (const { value: item } of jsonRecords(file, { array: { key: 'Data Points' } })) {
       if (context.signal?.aborted) return;
-      out.record();
-      const sample = pointSample(item, dataType, context.timeZone);
-      if ('problem' in sample) out.issue({ file: file.name, record, message: sample.problem });
-      else out.add(sample);
+      if ('skip' in plan) out.skip(plan.skip, plan.reason);
+      else {
+        for (const reading of pointReadings(item, ctx!, record)) {
+          take(out, reading, { file: file.name, record });
+          if ('sample' in reading) covered.add(reading.sample.kind, reading.sample.start);
+        }
+      }
       record++;
       if (out.full) yield* out.chunks();
     }
@@ -101,10 +200,7 @@ async function* readPoints(
     yield* out.chunks(true);
     throw new ImportFormatError(
       `${file.name} is damaged after data point ${record}: ${(error as Error).message}`,
-      {
-        file: file.name,
-        record,
-      },
+      { file: file.name, record },
     );
   }
 }
