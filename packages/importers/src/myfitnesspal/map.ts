@@ -1,7 +1,11 @@
 import type { NewSample } from '@healthfolio/core';
 import { isoLocalDay, type LocalDay } from '../shared/local-day';
+import { otherCells, type Skip } from './columns';
 
 type Row = Record<string, string>;
+
+/** What a row gave: its samples and the readings it does not keep; or one problem that refuses it whole. */
+export type RowResult = { samples: NewSample[]; skipped: Skip[] } | { problem: string };
 
 const MACROS: [column: string, kind: string, unit: string][] = [
   ['Calories', 'nutrition_calories', 'kcal'],
@@ -37,12 +41,20 @@ const daySample = (
   originId: id,
 });
 
-/** A meal's totals: what one or more rows of the same date and meal add up to. */
+/**
+ * A meal's totals: what one or more rows of the same date and meal add up to. A meal's readings are its
+ * totals, one a macro, and one a column it has filled but we do not keep (`skipped`), however many
+ * food-entry rows went into it.
+ */
 export interface MealTotals {
   date: string;
   meal: string;
   sums: Map<string, number>;
+  skipped: Map<string, Skip>;
 }
+
+/** Columns that place a Nutrition-Summary row, and the macros read from it. */
+const NUTRITION_READ: ReadonlySet<string> = new Set(['Date', 'Meal', 'Time', ...MACROS.map(([c]) => c)]);
 
 /** Adds one Nutrition-Summary row into its meal's totals; a problem string when it cannot. */
 export function addMealRow(row: Row, meals: Map<string, MealTotals>, zone: string): string | undefined {
@@ -57,8 +69,9 @@ export function addMealRow(row: Row, meals: Map<string, MealTotals>, zone: strin
   }
   const key = `${date}|${meal}`;
   let totals = meals.get(key);
-  if (!totals) meals.set(key, (totals = { date, meal, sums: new Map() }));
+  if (!totals) meals.set(key, (totals = { date, meal, sums: new Map(), skipped: new Map() }));
   for (const [column, value] of values) totals.sums.set(column, (totals.sums.get(column) ?? 0) + value);
+  for (const skip of otherCells(row, NUTRITION_READ)) totals.skipped.set(skip.type, skip);
   return undefined;
 }
 
@@ -72,50 +85,74 @@ export function mealSamples(totals: MealTotals, zone: string): NewSample[] {
   });
 }
 
+const MEASUREMENT_READ: ReadonlySet<string> = new Set(['Date', 'Weight', 'Body Fat %']);
+const NOT_MEASURED = 'a 0: nothing was measured';
+
 /** A Measurement-Summary row: the day's weight (and body fat when the export has the column). */
-export function measurementSamples(row: Row, unit: string, zone: string): NewSample[] | string {
+export function measurementSamples(row: Row, unit: string, zone: string): RowResult {
   const day = isoLocalDay(row.Date ?? '', zone);
-  if (!day) return `Date "${row.Date ?? ''}" is not a date`;
+  if (!day) return { problem: `Date "${row.Date ?? ''}" is not a date` };
   const weight = num(row.Weight);
   const fat = num(row['Body Fat %']);
-  if (Number.isNaN(weight)) return `Weight "${row.Weight}" is not a number`;
-  if (Number.isNaN(fat)) return `Body Fat % "${row['Body Fat %']}" is not a number`;
+  if (Number.isNaN(weight)) return { problem: `Weight "${row.Weight}" is not a number` };
+  if (Number.isNaN(fat)) return { problem: `Body Fat % "${row['Body Fat %']}" is not a number` };
   const samples: NewSample[] = [];
+  const skipped = otherCells(row, MEASUREMENT_READ);
   const at = (kind: string, value: number, u: string): NewSample => {
     const s = daySample(kind, value, u, day, zone, `measurement:${day.day}`);
     delete s.end; // a weigh-in is a moment; MFP only keeps its date
     return s;
   };
   if (weight) samples.push(at('weight', weight, unit));
+  else if (weight === 0) skipped.push({ type: 'Weight', reason: NOT_MEASURED });
   if (fat) samples.push(at('body_fat', fat, '%'));
-  return samples;
+  else if (fat === 0) skipped.push({ type: 'Body Fat %', reason: NOT_MEASURED });
+  return { samples, skipped };
 }
 
 // Rows a tracker writes to balance the calorie budget ("Fitbit calorie adjustment"): not workouts.
 const ADJUSTMENT = /calorie adjustment/i;
 
+/** Columns that place an Exercise-Summary row or make its one reading, the exercise. */
+const EXERCISE_READ: ReadonlySet<string> = new Set([
+  'Date',
+  'Exercise',
+  'Type',
+  'Exercise Calories',
+  'Exercise Minutes',
+  'Sets',
+  'Reps Per Set',
+  'Kilograms',
+  'Pounds',
+]);
+
 /**
- * An Exercise-Summary row as a workout of its minutes; strength rows (sets × reps, no minutes) and
- * tracker adjustments give none. The 2026 export wraps names in an extra layer of quotes.
+ * An Exercise-Summary row: the exercise is one reading, a workout of its minutes; strength rows (sets ×
+ * reps, no minutes) and tracker adjustments are skipped. Its Steps and Note, when filled, are readings
+ * of their own, skipped. The 2026 export wraps names in an extra layer of quotes.
  */
-export function workoutSample(
-  row: Row,
-  zone: string,
-  seen: Map<string, number>,
-): NewSample | string | undefined {
+export function workoutSample(row: Row, zone: string, seen: Map<string, number>): RowResult {
   const day = isoLocalDay(row.Date ?? '', zone);
-  if (!day) return `Date "${row.Date ?? ''}" is not a date`;
+  if (!day) return { problem: `Date "${row.Date ?? ''}" is not a date` };
   const name = (row.Exercise ?? '').replace(/^"(.*)"$/s, '$1').trim() || 'Exercise';
-  if (ADJUSTMENT.test(name)) return undefined;
+  const skipped = otherCells(row, EXERCISE_READ);
+  if (ADJUSTMENT.test(name)) {
+    const reason = "a tracker's correction of the calorie budget, not a workout";
+    return { samples: [], skipped: [{ type: 'calorie adjustment', reason }, ...skipped] };
+  }
   const minutes = num(row['Exercise Minutes']);
   const kcal = num(row['Exercise Calories']);
-  if (Number.isNaN(minutes)) return `Exercise Minutes "${row['Exercise Minutes']}" is not a number`;
-  if (!minutes) return undefined;
+  if (Number.isNaN(minutes))
+    return { problem: `Exercise Minutes "${row['Exercise Minutes']}" is not a number` };
+  if (!minutes) {
+    const reason = 'Healthfolio keeps a workout by its minutes, and this one (sets × reps) has none';
+    return { samples: [], skipped: [{ type: 'exercise without minutes', reason }, ...skipped] };
+  }
   const key = `${day.day}:${name}`;
   const n = (seen.get(key) ?? 0) + 1;
   seen.set(key, n);
   const sample = daySample('workout', minutes, 'min', day, zone, `${key}:${n}`);
   sample.end = day.start + minutes * 60_000;
   sample.meta = { workout: kcal ? { activity: name, energyKcal: kcal } : { activity: name } };
-  return sample;
+  return { samples: [sample], skipped };
 }

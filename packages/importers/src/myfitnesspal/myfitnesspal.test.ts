@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { collect, fixtureFiles } from '../shared/test-support';
+import { collect, fixtureFiles, unaccounted } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportContext, type ImportFile } from '../types';
 import { myFitnessPalImporter } from './index';
@@ -15,20 +15,17 @@ const dir = 'File-Export-2024-03-01-to-2024-03-11';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function readAll(list: ImportFile[] = files) {
-  const { chunks, error } = await collect(myFitnessPalImporter.read(list, context));
-  expect(error).toBeUndefined();
-  return {
-    chunks,
-    samples: chunks.flatMap((c) => c.samples),
-    issues: chunks.flatMap((c) => c.issues ?? []),
-    records: chunks.reduce((n, c) => n + c.records, 0),
-  };
+  const out = await collect(myFitnessPalImporter.read(list, context));
+  expect(out.error).toBeUndefined();
+  expect(unaccounted(out)).toBe(0);
+  return out;
 }
 
 describe('myfitnesspal read', () => {
   it('reads workouts, weights and meals', async () => {
     const { samples, records } = await readAll();
-    expect(records).toBe(12);
+    // Readings, not rows: 16 samples, 3 rows refused, 44 filled cells and exercises not kept.
+    expect(records).toBe(63);
     const count = (kind: string) => samples.filter((s) => s.kind === kind).length;
     expect([
       count('workout'),
@@ -65,7 +62,8 @@ describe('myfitnesspal read', () => {
       '2024-03-09,Breakfast,8:10 AM,150.0,5.0,20.0,8.0,\n' +
       '2024-03-09,Lunch,,400.0,12.0,50.0,30.0,\n';
     const { samples, records } = await readAll([fileFromBuffer('Nutrition-Summary.csv', csv)]);
-    expect(records).toBe(3);
+    // A meal's readings are its totals, however many rows went into them: two meals of four macros.
+    expect(records).toBe(8);
     expect(samples.filter((s) => s.kind === 'nutrition_calories').map((s) => [s.originId, s.value])).toEqual([
       ['2024-03-09:Breakfast', 450],
       ['2024-03-09:Lunch', 400],
@@ -111,6 +109,35 @@ describe('myfitnesspal read', () => {
         { activity: 'Walking, 3.5 mph, brisk pace', energyKcal: 99 },
       ],
     ]);
+  });
+
+  it('skips what it does not keep by column, once a meal, with why', async () => {
+    const { skipped, skippedCount } = await readAll();
+    expect(skippedCount).toBe(44);
+    expect(skipped.get('Fiber')).toEqual({
+      type: 'Fiber',
+      count: 3,
+      reason: expect.stringContaining('no metric'),
+    });
+    expect(skipped.get('Iron')).toMatchObject({ count: 3, reason: expect.stringContaining('daily value') });
+    expect(skipped.get('Note')).toMatchObject({ count: 2 });
+    expect(skipped.get('calorie adjustment')).toMatchObject({ count: 1 });
+    expect(skipped.get('exercise without minutes')).toMatchObject({ count: 1 });
+    expect(skipped.get('Steps')).toMatchObject({ count: 1, reason: expect.stringContaining('twice') });
+    const csv =
+      'Date,Meal,Time,Calories,Fiber,Note\n' +
+      '2024-03-09,Breakfast,7:30 AM,300.0,4.0,eggs\n' +
+      '2024-03-09,Breakfast,8:10 AM,150.0,2.0,\n';
+    const meal = await readAll([fileFromBuffer('Nutrition-Summary.csv', csv)]);
+    expect([...meal.skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Fiber', 1],
+      ['Note', 1],
+    ]);
+    expect(meal.records).toBe(3);
+  });
+
+  it('accounts for every reading of each file alone', async () => {
+    for (const file of files) await readAll([file]);
   });
 
   it('reports bad rows as issues and goes on', async () => {

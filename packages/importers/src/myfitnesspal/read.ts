@@ -40,13 +40,18 @@ async function* readRows(
   const seen = new Map<string, number>();
   for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
-    out.record();
     const result =
       type === 'exercise'
         ? workoutSample(cells, context.timeZone, seen)
         : measurementSamples(cells, weightUnit ?? 'kg', context.timeZone);
-    if (typeof result === 'string') out.issue({ file: file.name, line, message: result });
-    else for (const sample of Array.isArray(result) ? result : result ? [result] : []) out.add(sample);
+    if ('problem' in result) {
+      out.record();
+      out.issue({ file: file.name, line, message: result.problem });
+    } else {
+      out.record(result.samples.length);
+      out.add(...result.samples);
+      for (const { type: what, reason } of result.skipped) out.skip(what, reason);
+    }
     if (type === 'measurement' && !weightUnit && cells.Weight) out.warnOnce(UNKNOWN_UNIT);
     if (out.full) yield* out.chunks();
   }
@@ -54,7 +59,8 @@ async function* readRows(
 
 /**
  * Rows are per meal, or per food entry in exports with a Time column, so they are summed per date and
- * meal first; the totals (a few per day) are small even for years of diary.
+ * meal first; the totals (a few per day) are small even for years of diary. The readings are the meal's:
+ * each total, and each column it filled that we do not keep; a row refused is one issue.
  */
 async function* readNutrition(
   file: ImportFile,
@@ -64,13 +70,18 @@ async function* readNutrition(
   const meals = new Map<string, MealTotals>();
   for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
-    out.record();
     const problem = addMealRow(cells, meals, context.timeZone);
-    if (problem) out.issue({ file: file.name, line, message: problem });
+    if (problem) {
+      out.record();
+      out.issue({ file: file.name, line, message: problem });
+    }
   }
   const ordered = [...meals.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const totals of ordered) {
-    for (const sample of mealSamples(totals, context.timeZone)) out.add(sample);
+    const samples = mealSamples(totals, context.timeZone);
+    out.record(samples.length);
+    out.add(...samples);
+    for (const { type: what, reason } of totals.skipped.values()) out.skip(what, reason);
     if (out.full) yield* out.chunks();
   }
 }
