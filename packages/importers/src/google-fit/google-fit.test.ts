@@ -36,7 +36,7 @@ const segment = (start: string, end: string, value: string) =>
 describe('google-fit read: the whole Takeout', () => {
   it('accounts for every reading: a sample, an issue or a skip with its type and why', async () => {
     const out = await readAll(takeout);
-    expect([out.records, out.samples.length, out.issues.length, out.skippedCount]).toEqual([163, 52, 4, 107]);
+    expect([out.records, out.samples.length, out.issues.length, out.skippedCount]).toEqual([163, 53, 4, 106]);
     expect(out.samples.every((s) => s.source === 'google_health_connect')).toBe(true);
     for (const s of out.samples) expect(() => toCanonical(s.kind, s.value, s.unit)).not.toThrow();
     for (const s of out.skipped.values()) expect(s.reason).not.toBe('');
@@ -288,7 +288,13 @@ describe('google-fit read: All Sessions', () => {
   it('reads a workout a session: active minutes, the local offset from the file name, distance and energy', async () => {
     const out = await readAll(only('All Sessions'));
     expect(
-      out.samples.map((s) => [...row(s), s.utcOffsetMin, s.device, s.originId, s.meta?.workout]),
+      ofKind(out.samples, 'workout').map((s) => [
+        ...row(s),
+        s.utcOffsetMin,
+        s.device,
+        s.originId,
+        s.meta?.workout,
+      ]),
     ).toEqual([
       [
         'workout',
@@ -313,11 +319,21 @@ describe('google-fit read: All Sessions', () => {
         { activity: 'running', distanceM: 5012.339, energyKcal: 402.613 },
       ],
     ]);
-    expect(out.skipped.get('All Sessions: sleep')).toEqual({
-      type: 'All Sessions: sleep',
-      count: 1,
-      reason: "a night in bed; the night's sleep is read from All Data's sleep stages",
-    });
+  });
+
+  it("reads a sleep session as the night in bed, the sleep within it being All Data's stages", async () => {
+    const out = await readAll(only('SLEEP'));
+    expect(out.samples.map((s) => [...row(s), s.utcOffsetMin, s.originId])).toEqual([
+      [
+        'time_in_bed',
+        '2024-03-10T03:30:00.000Z',
+        '2024-03-10T11:00:00.000Z',
+        450,
+        'min',
+        -300,
+        'session:2024-03-10T03:30:00.000Z:sleep',
+      ],
+    ]);
   });
 
   it('reads an activity by its number, a time with its own offset, and refuses what is no session', async () => {
@@ -446,7 +462,7 @@ describe('google-fit read: Health Connect', () => {
 
   it('reads the Takeout files beside it and warns about the database', async () => {
     const out = await readAll([...takeout, ...healthConnect]);
-    expect(out.samples).toHaveLength(52);
+    expect(out.samples).toHaveLength(53);
     expect(out.chunks[0]!.warnings?.[0]).toMatch(/not supported yet/);
   });
 });

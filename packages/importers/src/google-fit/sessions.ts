@@ -7,9 +7,6 @@ import type { Reading } from './map-points';
 /** A session file is a few kilobytes; anything this big is not one. */
 const MAX_SESSION_BYTES = 8 * 1024 * 1024;
 
-/** "All Sessions" as the summary's skipped type, for sleep sessions. */
-export const SLEEP_SESSIONS = 'All Sessions: sleep';
-
 interface Session {
   id?: unknown;
   name?: unknown;
@@ -88,7 +85,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * One session file: `{"fitnessActivity": "running", "startTime": "2024-03-10T11:30:00.000Z", "endTime": …,
  * "duration": "1800s", "segment": [...], "aggregate": [{"metricName": "com.google.distance.delta",
  * "floatValue": 5012.3}, …]}`. A workout sample, its value the active minutes, with distance and energy
- * in meta.workout; a sleep session is left out (the night's stages come from All Data).
+ * in meta.workout; a sleep session is the night's time in bed.
  */
 export async function sessionReading(file: ImportFile, zone: string): Promise<Reading> {
   const text = await readText(file);
@@ -110,39 +107,43 @@ export async function sessionReading(file: ImportFile, zone: string): Promise<Re
       problem: `startTime ${JSON.stringify(s.startTime)} / endTime ${JSON.stringify(s.endTime)} are not a span`,
     };
   }
+  const app = s.application?.packageName ?? s.application?.name;
+  const base = {
+    start: start.ms,
+    end: end.ms,
+    unit: 'min',
+    utcOffsetMin: start.offsetMin,
+    tz: start.tz ?? null,
+    source: 'google_health_connect',
+    // Two apps recording one run are two streams, so the merge of overlapping sessions keeps one.
+    device: typeof app === 'string' && app ? app : null,
+    originId:
+      typeof s.id === 'string' && s.id
+        ? `session:${s.id}`
+        : `session:${new Date(start.ms).toISOString()}:${String(activity)}`,
+  };
+  const provenance = { file: file.name, ...(typeof s.name === 'string' && s.name && { name: s.name }) };
   if (isSleepActivity(activity)) {
+    // The session is the night in bed; the sleep within it comes from All Data's sleep stages.
     return {
-      skip: SLEEP_SESSIONS,
-      reason: "a night in bed; the night's sleep is read from All Data's sleep stages",
+      sample: { ...base, kind: 'time_in_bed', value: (end.ms - start.ms) / 60_000, meta: { provenance } },
     };
   }
   const seconds = activeSeconds(s);
   const totals = aggregates(s);
   const distanceM = totals.get('com.google.distance.delta');
   const energyKcal = totals.get('com.google.calories.expended');
-  const app = s.application?.packageName ?? s.application?.name;
   const sample: NewSample = {
+    ...base,
     kind: 'workout',
-    start: start.ms,
-    end: end.ms,
     value: round((seconds ?? (end.ms - start.ms) / 1000) / 60),
-    unit: 'min',
-    utcOffsetMin: start.offsetMin,
-    tz: start.tz ?? null,
-    source: 'google_health_connect',
-    // Two apps recording one run are two streams, so the merge of overlapping workouts keeps one.
-    device: typeof app === 'string' && app ? app : null,
-    originId:
-      typeof s.id === 'string' && s.id
-        ? `session:${s.id}`
-        : `session:${new Date(start.ms).toISOString()}:${String(activity)}`,
     meta: {
       workout: {
         activity: workoutActivity(activity),
         ...(distanceM !== undefined && { distanceM: round(distanceM) }),
         ...(energyKcal !== undefined && { energyKcal: round(energyKcal) }),
       },
-      provenance: { file: file.name, ...(typeof s.name === 'string' && s.name && { name: s.name }) },
+      provenance,
     },
   };
   return { sample };
