@@ -1,4 +1,5 @@
 import type { ReportResult } from '@healthfolio/core';
+import type { DateOrder } from '../fields';
 import { regionOf } from '../report';
 import type { PageText, TextCell } from '../text/types';
 import { labKind, labUnit } from './lab-kinds';
@@ -14,6 +15,8 @@ export interface LabTableOptions {
   cleanName?: (name: string) => string;
   /** How the report writes numbers; read from its text when not given. */
   format?: NumberFormat;
+  /** How it writes dates (a cumulative report's days); read from its text when not given. */
+  order?: DateOrder;
 }
 
 /**
@@ -25,7 +28,7 @@ export function labResults(pages: readonly PageText[], options: LabTableOptions)
   const format = options.format ?? numberFormatOf(pages);
   const results: ReportResult[] = [];
   let pending: { name: string; row: TableRow } | undefined;
-  for (const row of tableRows(pages, options.layout)) {
+  for (const row of tableRows(pages, options.layout, options.order)) {
     if (pending && pending.row.table !== row.table) pending = undefined;
     const rawName = textOf(row, 'name')?.trim() ?? '';
     const name = (options.cleanName ?? tidyName)(rawName);

@@ -174,8 +174,11 @@ export function headerColumns(line: TextLine, layout: TableLayout): Column[] | u
  * once). Each cell goes to the column its extent overlaps most; tables side by side are read one after
  * the other, the left one first.
  */
-export function tableRows(pages: readonly PageText[], layout: TableLayout): TableRow[] {
-  const order = layout.dateColumns ? dateOrderOf(pages.flatMap((p) => p.lines.map((l) => l.text))) : {};
+export function tableRows(
+  pages: readonly PageText[],
+  layout: TableLayout,
+  order: DateOrder = layout.dateColumns ? dateOrderOf(pages.flatMap((p) => p.lines.map((l) => l.text))) : {},
+): TableRow[] {
   const rows: TableRow[] = [];
   let tables: Table[] | undefined;
   for (const page of pages) {

@@ -20,6 +20,8 @@ export interface ExpectedResult {
 
 /** A generated report: its bytes and everything a reader must find in it. */
 export interface Fixture {
+  /** The page size in points, when not Letter. */
+  pageSize?: [number, number];
   name: string;
   pdf: Buffer;
   source: ReportSource;

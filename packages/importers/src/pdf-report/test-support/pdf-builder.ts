@@ -64,6 +64,19 @@ export class PdfBuilder {
     return this;
   }
 
+  /** How wide `text` is drawn (Helvetica, or Symbol for ≤ and ≥). */
+  widthOf(text: string, options: TextOptions = {}): number {
+    let width = 0;
+    for (const part of text.split(/([≤≥])/u).filter(Boolean)) {
+      const symbol = SYMBOLS[part];
+      this.doc
+        .font(symbol ? 'Symbol' : options.bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(options.size ?? 9);
+      width += this.doc.widthOfString(symbol ?? part);
+    }
+    return width;
+  }
+
   /** Cells of one row: [x, text] pairs. */
   row(y: number, cells: readonly (readonly [number, string])[], options: TextOptions = {}): this {
     for (const [x, text] of cells) if (text !== '') this.text(x, y, text, options);
