@@ -1,8 +1,9 @@
+import { ChunkBuffer } from '../shared/chunk-buffer';
 import { Columns } from '../shared/csv';
 import { readCsvTable } from '../shared/csv-table';
 import type { ImportChunk, ImportContext, ImportFile, Importer } from '../types';
 import { detectPeloton, pelotonFiles } from './detect';
-import { distanceColumn, mapWorkoutRow } from './map';
+import { distanceColumn, mapWorkoutRow, unkeptColumns } from './map';
 
 /** The workouts CSV from a Peloton profile's "Download Workouts": one workout a row. */
 export const pelotonImporter = {
@@ -22,14 +23,38 @@ async function* readPeloton(
   }
 }
 
-/** The workouts CSV, by position; blank rows are not records. */
+/**
+ * The workouts CSV, by position; blank rows are not records. A workout is one reading (its figures we
+ * keep ride in its meta); the averages we do not keep are readings skipped under their column names,
+ * tallied beside the table and added to the chunk of their rows.
+ */
 function readWorkouts(file: ImportFile, context: ImportContext): AsyncGenerator<ImportChunk> {
-  return readCsvTable(file, context, (header) => {
+  const tally = new ChunkBuffer();
+  const rows = readCsvTable(file, context, (header) => {
     const columns = new Columns(header);
     const distance = distanceColumn(header);
-    return (row, line) =>
-      row.every((c) => c.trim() === '')
-        ? undefined
-        : mapWorkoutRow(row, line, columns, distance, file.name, context);
+    const unkept = unkeptColumns(header);
+    return (row, line) => {
+      if (row.every((c) => c.trim() === '')) return undefined;
+      const mapped = mapWorkoutRow(row, line, columns, distance, file.name, context);
+      if ('sample' in mapped) {
+        for (const { index, name, reason } of unkept) if (row[index]?.trim()) tally.skip(name, reason);
+      }
+      return mapped;
+    };
   });
+  return withSkipped(rows, tally);
+}
+
+/** Each chunk of the table with the readings skipped in its rows. */
+async function* withSkipped(
+  chunks: AsyncGenerator<ImportChunk>,
+  tally: ChunkBuffer,
+): AsyncGenerator<ImportChunk> {
+  for await (const chunk of chunks) {
+    const { records, skipped } = tally.take();
+    chunk.records += records;
+    if (skipped) chunk.skipped = skipped;
+    yield chunk;
+  }
 }

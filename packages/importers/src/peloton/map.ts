@@ -15,6 +15,40 @@ export function distanceColumn(header: readonly string[]): { name: string; metre
   return undefined;
 }
 
+/** Columns that place, name or make the workout, or whose figures its meta keeps. */
+const READ = [
+  'Workout Timestamp',
+  'Live/On-Demand',
+  'Instructor Name',
+  'Length (minutes)',
+  'Fitness Discipline',
+  'Type',
+  'Title',
+  'Class Timestamp',
+  'Total Output',
+  'Calories Burned',
+  'Avg. Heartrate',
+];
+
+/**
+ * The columns whose figures a workout does not keep (Avg. Watts, Avg. Resistance, Avg. Cadence, Avg.
+ * Speed, Avg. Incline, Avg. Pace, any column Peloton adds), by position: each filled cell is a reading
+ * skipped under the column's name.
+ */
+export function unkeptColumns(header: readonly string[]): { index: number; name: string; reason: string }[] {
+  const distance = distanceColumn(header)?.name;
+  return header
+    .map((raw, index) => ({ index, name: raw.replace(/^\uFEFF/, '').trim() }))
+    .filter(({ name }) => name !== '' && name !== distance && !READ.includes(name))
+    .map(({ index, name }) => ({
+      index,
+      name,
+      reason: name.startsWith('Avg.')
+        ? 'a workout keeps its length, distance, energy, average heart rate and output, not this average'
+        : 'Healthfolio does not read this Peloton column yet',
+    }));
+}
+
 /** One row of the Peloton workouts CSV as a workout, or why it is not one. */
 export function mapWorkoutRow(
   row: string[],

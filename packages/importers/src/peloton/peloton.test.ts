@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { adaContext, collect } from '../shared/test-support';
+import { adaContext, collect, unaccounted } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { pelotonImporter } from './index';
 import { parsePelotonTime } from './timestamp';
@@ -15,7 +15,8 @@ describe('peloton workouts CSV', () => {
   it('gives one workout per good row with its totals', async () => {
     const { samples, records, error } = await read();
     expect(error).toBeUndefined();
-    expect(records).toBe(6);
+    // Readings, not rows: 5 workouts, the row refused, and 11 averages a workout does not keep.
+    expect(records).toBe(17);
     expect(samples).toHaveLength(5);
     expect(samples[0]).toMatchObject({
       kind: 'workout',
@@ -36,6 +37,29 @@ describe('peloton workouts CSV', () => {
       'meditation',
       'cycling',
     ]);
+  });
+
+  it('skips the averages a workout does not keep under their column names, with why', async () => {
+    const { skipped } = await read();
+    expect([...skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Avg. Watts', 2],
+      ['Avg. Resistance', 2],
+      ['Avg. Cadence (RPM)', 2],
+      ['Avg. Speed (mph)', 3],
+      ['Avg. Incline', 1],
+      ['Avg. Pace (min/mi)', 1],
+    ]);
+    expect(skipped.get('Avg. Watts')!.reason).toContain('not this average');
+  });
+
+  it('accounts for every reading of every fixture, in chunks of any size', async () => {
+    for (const name of ['workouts.csv', 'workouts-metric.csv']) {
+      expect(unaccounted(await read(name)), name).toBe(0);
+      const split = await collect(
+        pelotonImporter.read([fileFromBuffer('workouts.csv', fixture(name), 7)], adaContext),
+      );
+      expect(unaccounted(split), name).toBe(0);
+    }
   });
 
   it('reads the zone Peloton names, across the DST jump, and the profile zone for an unknown one', async () => {
@@ -74,11 +98,11 @@ describe('peloton workouts CSV', () => {
   it('throws ImportFormatError after the good rows when the file is cut inside a quote', async () => {
     const text = fixture('workouts.csv').toString('utf8');
     const cut = text.slice(0, text.indexOf('"20 min Run') + 8);
-    const { samples, error } = await collect(
-      pelotonImporter.read([fileFromBuffer('w.csv', cut)], adaContext),
-    );
-    expect(samples).toHaveLength(1);
-    expect(error).toBeInstanceOf(ImportFormatError);
+    const out = await collect(pelotonImporter.read([fileFromBuffer('w.csv', cut)], adaContext));
+    expect(out.samples).toHaveLength(1);
+    expect(out.error).toBeInstanceOf(ImportFormatError);
+    // The first workout's skipped averages leave with it, before the error.
+    expect([out.skippedCount, unaccounted(out)]).toEqual([4, 0]);
   });
 });
 
