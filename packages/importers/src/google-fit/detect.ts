@@ -12,7 +12,8 @@ export async function detectGoogleFit(files: readonly ImportFile[]): Promise<num
   let best = 0;
   for (const file of files) {
     const entry = await classify(file);
-    if (!entry) continue;
+    // A TCX track alone is no Takeout: other importers read tracks.
+    if (!entry || entry.kind === 'activity-track') continue;
     const score =
       entry.kind === 'day-csv' || entry.kind === 'health-connect'
         ? 0.9

@@ -8,6 +8,7 @@ export type FitEntry =
   | { kind: 'summary-csv'; file: ImportFile }
   | { kind: 'points'; file: ImportFile; source: DataSource }
   | { kind: 'session'; file: ImportFile }
+  | { kind: 'activity-track'; file: ImportFile }
   | { kind: 'health-connect'; file: ImportFile };
 
 // Per-day files are named by their date: "Daily activity metrics/2024-03-10.csv". The name is the
@@ -27,6 +28,11 @@ export async function classify(file: ImportFile): Promise<FitEntry | undefined> 
   const name = file.name;
   if (/\.csv$/i.test(name)) return classifyCsv(file);
   if (/\.json$/i.test(name)) return classifyJson(file);
+  // "Activities/2024-03-10T10_30_00-04_00_PT35M_Running.tcx": an activity's track, beside its session.
+  if (/(?:^|\/)Fit\/Activities\/(?:.*\/)?[^/]+\.tcx$/i.test(name)) {
+    const head = (await file.head()).toString('utf8');
+    return head.includes('<TrainingCenterDatabase') ? { kind: 'activity-track', file } : undefined;
+  }
   if (/(?:^|\/)health_connect_export\.db$/i.test(name)) {
     const head = await file.head();
     return head.subarray(0, SQLITE.length).equals(SQLITE) ? { kind: 'health-connect', file } : undefined;

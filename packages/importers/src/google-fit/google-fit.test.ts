@@ -36,10 +36,16 @@ const segment = (start: string, end: string, value: string) =>
 describe('google-fit read: the whole Takeout', () => {
   it('accounts for every reading: a sample, an issue or a skip with its type and why', async () => {
     const out = await readAll(takeout);
-    expect([out.records, out.samples.length, out.issues.length, out.skippedCount]).toEqual([163, 53, 4, 106]);
+    expect([out.records, out.samples.length, out.issues.length, out.skippedCount]).toEqual([164, 53, 4, 107]);
     expect(out.samples.every((s) => s.source === 'google_health_connect')).toBe(true);
     for (const s of out.samples) expect(() => toCanonical(s.kind, s.value, s.unit)).not.toThrow();
     for (const s of out.skipped.values()) expect(s.reason).not.toBe('');
+  });
+
+  it("skips an activity's TCX track as one reading: its session and All Data hold what it does", async () => {
+    const out = await readAll(only('Activities/'));
+    expect([...out.skipped.values()].map((s) => [s.type, s.count])).toEqual([['Activities (TCX)', 1]]);
+    expect(await googleFitImporter.detect(only('Activities/'))).toBe(0);
   });
 
   it('yields the same samples and originIds on every run, each identity once', async () => {

@@ -12,6 +12,8 @@ export type PointsPlan =
 export interface FitPlan {
   points: PointsPlan[];
   sessions: ImportFile[];
+  /** Activities/*.tcx, each skipped as one reading: its session and All Data hold what it does. */
+  tracks: ImportFile[];
   days: { file: ImportFile; date: string }[];
   summaries: ImportFile[];
   healthConnect?: ImportFile;
@@ -28,7 +30,14 @@ export interface FitPlan {
  *   to All Data, and which summary days to the 15-minute files, is decided as they are read (read.ts).
  */
 export function planEntries(entries: readonly FitEntry[]): FitPlan {
-  const plan: FitPlan = { points: [], sessions: [], days: [], summaries: [], sleepSegments: false };
+  const plan: FitPlan = {
+    points: [],
+    sessions: [],
+    tracks: [],
+    days: [],
+    summaries: [],
+    sleepSegments: false,
+  };
   const mergedStreams = new Map<string, string>();
   for (const e of entries) {
     if (e.kind === 'points' && e.source.merged && shapeOf(e.source)) {
@@ -39,6 +48,7 @@ export function planEntries(entries: readonly FitEntry[]): FitPlan {
     if (e.kind === 'session') plan.sessions.push(e.file);
     else if (e.kind === 'day-csv') plan.days.push({ file: e.file, date: e.date });
     else if (e.kind === 'summary-csv') plan.summaries.push(e.file);
+    else if (e.kind === 'activity-track') plan.tracks.push(e.file);
     else if (e.kind === 'health-connect') plan.healthConnect ??= e.file;
     else plan.points.push(pointsPlan(e.file, e.source, mergedStreams));
   }
@@ -65,4 +75,5 @@ function pointsPlan(file: ImportFile, source: DataSource, merged: Map<string, st
 
 /** Whether anything in the upload is ours to read, beside a Health Connect database. */
 export const readsAnything = (plan: FitPlan): boolean =>
-  plan.points.length + plan.sessions.length + plan.days.length + plan.summaries.length > 0;
+  plan.points.length + plan.sessions.length + plan.days.length + plan.summaries.length > 0 ||
+  plan.tracks.length > 0;

@@ -23,6 +23,9 @@ export const HEALTH_CONNECT_UNSUPPORTED =
 /** The summary's rows of days a 15-minute file covers, as the skipped type. */
 export const SUMMARY_DAYS_WITH_FILES = 'Daily activity metrics.csv (days with a 15-minute file)';
 
+/** Activities/*.tcx, as the skipped type: one reading a file. */
+export const ACTIVITY_TRACKS = 'Activities (TCX)';
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -92,6 +95,13 @@ export async function* readGoogleFit(
     if (context.signal?.aborted) return;
     take(out, await sessionReading(file, context.timeZone), { file: file.name });
     if (out.full) yield* out.chunks();
+  }
+  if (plan.tracks.length) {
+    out.skip(
+      ACTIVITY_TRACKS,
+      "an activity's track: the workout is read from its session in All Sessions, its heart rate, speed and distance from All Data, and its locations are never stored",
+      plan.tracks.length,
+    );
   }
   const daysWithFiles = new Set(plan.days.map((d) => d.date));
   for (const { file, date } of plan.days) {
