@@ -3,7 +3,10 @@ import { fileFromBuffer } from '../files/memory-file';
 import { extractReport } from './extract';
 import { accuracy } from './test-support/accuracy';
 import type { Fixture } from './test-support/expected';
+import { headerLessReport } from './test-support/header-less-report';
+import { pageBreakReport } from './test-support/page-break-report';
 import { previousResultReport } from './test-support/previous-result-report';
+import { twoColumnReport } from './test-support/two-column-report';
 
 const read = (fixture: Fixture) => extractReport(fileFromBuffer('report.pdf', fixture.pdf));
 
@@ -46,4 +49,23 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
     const report = await check(await previousResultReport());
     expect(report.results.map((r) => r.name)).not.toContain('Vitamin D, 25-Hydroxy');
   });
+
+  it('reads a list without a header row by the shape of its lines, ranges in words and all', async () => {
+    await check(await headerLessReport());
+  });
+
+  it('reads a page printed in two columns, the left table first, each row once', async () => {
+    const report = await check(await twoColumnReport());
+    expect(report.results.filter((r) => r.id.endsWith('-c2'))).toHaveLength(10);
+  });
+
+  it.each([true, false])(
+    'reads a table that runs over pages, its header repeated on each (%s) or printed once',
+    async (repeatHeader) => {
+      const fixture = await pageBreakReport({ repeatHeader });
+      expect(fixture.pages).toBeGreaterThanOrEqual(3);
+      const report = await check(fixture);
+      expect(new Set(report.results.map((r) => r.region.page)).size).toBe(fixture.pages);
+    },
+  );
 });
