@@ -70,7 +70,7 @@ export function mapMonitoring(messages: readonly FitMessage[], ctx: FitFileConte
     let delta: number;
     if (!previous) {
       if (fileStart === undefined || fileStart > midnight) {
-        out.skip('monitoring.steps', CARRIED);
+        out.skip('monitoring.steps (carried total)', CARRIED);
         return;
       }
       [start, delta] = [midnight, steps];

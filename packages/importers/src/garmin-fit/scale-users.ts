@@ -38,15 +38,21 @@ export function scaleOwner(messages: readonly FitMessage[], owner: ImportContext
   if (users.length === 0) return { owns: () => true };
   const named = users.filter((u) => u.name !== undefined && isOwnerName(u.name, owner));
   const mine = named.length === 1 ? named[0] : users.length === 1 ? users[0] : undefined;
-  const names = users.map((u) => u.name ?? 'a profile without a name').join(', ');
+  const people = users.some((u) => u.name)
+    ? `${users.length} people (${users.map((u) => u.name ?? 'one unnamed').join(', ')})`
+    : `${users.length} people whose profiles have no name`;
   if (!mine) {
     const who = owner.name.trim() || owner.email;
-    const why = named.length > 1 ? `${named.length} of them are named like ${who}` : `none is named ${who}`;
+    const why = !users.some((u) => u.name)
+      ? ', so which are yours is not known'
+      : named.length > 1
+        ? ` and ${named.length} of them are named like ${who}`
+        : ` and none is named ${who}`;
     return {
       owns: () => false,
       warning:
-        `A scale file holds the weighings of ${users.length} people (${names}) and ${why}: none of them ` +
-        'were imported. Give your profile on the scale your own name to import yours.',
+        `A scale file holds the weighings of ${people}${why}: none of them were imported. ` +
+        'Give your profile on the scale your own name to import yours.',
     };
   }
   const owns = (weighing: FitMesg) => {
@@ -64,7 +70,7 @@ export function scaleOwner(messages: readonly FitMessage[], owner: ImportContext
   }
   return {
     owns,
-    warning: `A scale file holds the weighings of ${users.length} people (${names}): only ${mine.name}'s were imported.`,
+    warning: `A scale file holds the weighings of ${people}: only ${mine.name ? `${mine.name}'s` : 'yours'} were imported.`,
   };
 }
 

@@ -36,23 +36,25 @@ export function fitDamageSentence(damage: DescribedFitDamage, readings: number):
 }
 
 const UNITS = [
-  { unit: 'MB', bytes: 1024 * 1024 },
-  { unit: 'KB', bytes: 1024 },
+  { unit: 'MB', bytes: 1024 * 1024, digits: [1, 2] },
+  { unit: 'KB', bytes: 1024, digits: [0, 1] },
 ] as const;
 
+const inBytes = (v: number) => `${v.toLocaleString('en-US')} ${v === 1 ? 'byte' : 'bytes'}`;
+
 /**
- * Two sizes in the same words ("7 KB", "78 KB"), as coarse as keeps them apart: whole KB (or MB to a
- * tenth), then a tenth of a KB, then bytes.
+ * Two sizes in words ("7 KB", "78 KB"), in the unit of the larger and as coarse as keeps them apart
+ * (whole KB or MB to a tenth, then one more digit, then bytes); a size under one unit is in bytes.
  */
 function sizes(a: number, b: number): [string, string] {
   const large = Math.max(a, b);
-  for (const { unit, bytes } of UNITS) {
+  for (const { unit, bytes, digits } of UNITS) {
     if (large < bytes) continue;
-    for (const digits of unit === 'MB' ? [1, 2] : [0, 1]) {
-      const [x, y] = [a, b].map((v) => (v / bytes).toFixed(digits));
-      if (x !== y || a === b) return [`${x} ${unit}`, `${y} ${unit}`];
+    const say = (v: number, d: number) => (v < bytes ? inBytes(v) : `${(v / bytes).toFixed(d)} ${unit}`);
+    for (const d of digits) {
+      const [x, y] = [say(a, d), say(b, d)];
+      if (x !== y || a === b) return [x, y];
     }
   }
-  const bytes = (v: number) => `${v.toLocaleString('en-US')} ${v === 1 ? 'byte' : 'bytes'}`;
-  return [bytes(a), bytes(b)];
+  return [inBytes(a), inBytes(b)];
 }

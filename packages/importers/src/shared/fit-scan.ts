@@ -84,13 +84,13 @@ export function scanFit(bytes: Uint8Array): FitScan {
       break;
     }
     const headerSize = bytes[pos]!;
-    if (length < pos + headerSize) {
-      damage = at('cut', length, pos + headerSize + 2);
-      break;
-    }
     const start = pos + headerSize;
     const end = start + view.getUint32(pos + 4, true);
     const size = end + 2;
+    if (length < start) {
+      damage = at('cut', length, size);
+      break;
+    }
     if (headerSize === 14) {
       const headerCrc = view.getUint16(pos + 12, true);
       if (headerCrc !== 0 && headerCrc !== CrcCalculator.calculateCRC(bytes, pos, pos + 12)) {
