@@ -107,60 +107,42 @@ export async function* readGoogleFit(
   for (const { file, date } of plan.days) {
     if (context.signal?.aborted) return;
     yield* guarded(file, out, () =>
-      readRows(
-        file,
-        context,
-        out,
-        (cells) => rowSpan(date, cells, context.timeZone),
-        (kind) => covered.has(kind, date),
-      ),
+      readRows(file, context, out, covered, (cells) => {
+        const span = rowSpan(date, cells, context.timeZone);
+        return typeof span === 'string' ? { problem: span } : { span, day: date, daily: false };
+      }),
     );
   }
   for (const file of plan.summaries) {
     if (context.signal?.aborted) return;
     yield* guarded(file, out, () =>
-      readRows(
-        file,
-        context,
-        out,
-        (cells) => {
-          const day = isoLocalDay(cells.Date ?? '', context.timeZone);
-          if (!day) return `Date "${cells.Date ?? ''}" is not a date`;
-          if (daysWithFiles.has(day.day)) return { withFile: true };
-          return {
-            start: day.start,
-            end: day.end,
-            offsetMin: day.offsetMin,
-            tz: context.timeZone,
-            day: day.day,
-          };
-        },
-        (kind, day) => covered.has(kind, day!),
-      ),
+      readRows(file, context, out, covered, (cells) => {
+        const day = isoLocalDay(cells.Date ?? '', context.timeZone);
+        if (!day) return { problem: `Date "${cells.Date ?? ''}" is not a date` };
+        if (daysWithFiles.has(day.day)) return 'with-file';
+        const span = { start: day.start, end: day.end, offsetMin: day.offsetMin, tz: context.timeZone };
+        return { span, day: day.day, daily: true };
+      }),
     );
   }
   yield* out.chunks(true);
 }
 
-type RowPlace = (Span & { day?: string }) | { withFile: true } | string;
+/** Where a CSV row goes: over a span of a day, to the day's 15-minute file, or refused. */
+type RowPlace = { span: Span; day: string; daily: boolean } | 'with-file' | { problem: string };
 
 async function* readRows(
   file: ImportFile,
   context: ImportContext,
   out: ChunkBuffer,
+  covered: Coverage,
   place: (cells: Record<string, string>) => RowPlace,
-  covered: (kind: string, day?: string) => boolean,
 ): AsyncGenerator<ImportChunk> {
   for await (const { cells, line } of readCsv(file)) {
     if (context.signal?.aborted) return;
     const where = { file: file.name, line };
-    const span = place(cells);
-    if (typeof span === 'string') {
-      // A row that cannot be placed in time is one reading refused, whatever its cells hold.
-      take(out, { problem: span }, where);
-      continue;
-    }
-    if ('withFile' in span) {
+    const row = place(cells);
+    if (row === 'with-file') {
       const n = readingCells(cells).length;
       if (n) {
         out.skip(
@@ -171,9 +153,12 @@ async function* readRows(
       }
       continue;
     }
-    // Only the summary's rows name their day: they are the daily ones.
-    const daily = span.day !== undefined;
-    for (const reading of rowReadings(cells, span, daily, (kind) => covered(kind, span.day))) {
+    if ('problem' in row) {
+      // A row that cannot be placed in time is one reading refused, whatever its cells hold.
+      take(out, row, where);
+      continue;
+    }
+    for (const reading of rowReadings(cells, row.span, row.daily, (kind) => covered.has(kind, row.day))) {
       take(out, reading, where);
     }
     if (out.full) yield* out.chunks();
