@@ -61,7 +61,7 @@ export class AttributeSlots {
 
 /**
  * Walks a start tag's `name="value"` pairs from `p` (just after the element name) to its `>`, noting
- * where the wanted values lie. Answers the position after the tag, INCOMPLETE or MALFORMED. Values are
+ * where the wanted values lie. A name may hold spaces, as iOS 8 exports wrote some. Answers the position after the tag, INCOMPLETE or MALFORMED. Values are
  * found by their closing quote, so a `>` written unescaped inside one does not end the tag. Unwanted
  * values (the long `device` description) are jumped over with Buffer.indexOf; wanted ones are short,
  * and a loop in JavaScript finds their end sooner than a call into C++ would.
@@ -86,17 +86,24 @@ export function readAttributes(buf: Buffer, p: number, into: AttributeSlots): nu
     }
     const nameStart = p;
     while (c > 0x20 && c !== EQUALS && c !== GT && c !== SLASH && c !== LT) c = ++p < n ? buf[p]! : -1;
-    const nameEnd = p;
+    let nameEnd = p;
     while (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) c = ++p < n ? buf[p]! : -1;
     if (c < 0) return INCOMPLETE;
-    if (c !== EQUALS || nameEnd === nameStart) return MALFORMED;
+    if (nameEnd === nameStart) return MALFORMED;
+    if (c !== EQUALS) {
+      // iOS 8 wrote apps' metadata as attributes named with spaces ("Health Mate App Version"): read on.
+      // Such a name is never a wanted one, so its end is left where no wanted name can match.
+      p = spacedNameEquals(buf, p);
+      if (p < 0) return p;
+      nameEnd = nameStart;
+    }
     c = ++p < n ? buf[p]! : -1;
     while (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) c = ++p < n ? buf[p]! : -1;
     if (c < 0) return INCOMPLETE;
     if (c !== QUOTE && c !== APOSTROPHE) return MALFORMED;
     const quote = c;
     const valueStart = ++p;
-    const k = into.indexOf(buf, nameStart, nameEnd);
+    const k = nameEnd === nameStart ? -1 : into.indexOf(buf, nameStart, nameEnd);
     if (k < 0) {
       p = buf.indexOf(quote, valueStart);
       if (p < 0) return INCOMPLETE;
@@ -108,4 +115,15 @@ export function readAttributes(buf: Buffer, p: number, into: AttributeSlots): nu
     }
     p++;
   }
+}
+
+/** Where the `=` after a name holding spaces is, from `p` at the name's second word; or INCOMPLETE / MALFORMED. */
+function spacedNameEquals(buf: Buffer, p: number): number {
+  const n = buf.length;
+  for (; p < n; p++) {
+    const c = buf[p]!;
+    if (c === EQUALS) return p;
+    if (c === GT || c === SLASH || c === LT || c === QUOTE || c === APOSTROPHE) return MALFORMED;
+  }
+  return INCOMPLETE;
 }

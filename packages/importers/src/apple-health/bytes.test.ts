@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
+import { unaccounted } from '../shared/test-support';
 import { decodeAttribute, parseNumber } from './bytes';
 import { DateReader } from './dates';
 import { context, readAll, utc } from './test-helpers';
@@ -63,16 +64,18 @@ describe('apple-health read: markup details', () => {
 
   it('reads single quotes, spaces around =, and a > inside a value', async () => {
     const xml = `<HealthData>\n ${record(`sourceName = 'A>B "C"'  value='70'`)}\n</HealthData>`;
-    const { samples, error } = await readAll([fileFromBuffer('export.xml', xml, 5)]);
-    expect(error).toBeUndefined();
-    expect(samples.map((s) => [s.device, s.value])).toEqual([['A>B "C"', 70]]);
+    const out = await readAll([fileFromBuffer('export.xml', xml, 5)]);
+    expect(out.error).toBeUndefined();
+    expect(out.samples.map((s) => [s.device, s.value])).toEqual([['A>B "C"', 70]]);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('ignores what follows </HealthData>', async () => {
     const xml = `<HealthData>${record('value="70"')}</HealthData>\n<Record type="x"`;
-    const { samples, error } = await readAll([fileFromBuffer('export.xml', xml)]);
-    expect(error).toBeUndefined();
-    expect(samples).toHaveLength(1);
+    const out = await readAll([fileFromBuffer('export.xml', xml)]);
+    expect(out.error).toBeUndefined();
+    expect(out.samples).toHaveLength(1);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('stops when the import is cancelled', async () => {
@@ -86,5 +89,6 @@ describe('apple-health read: markup details', () => {
     expect(result.error).toBeUndefined();
     expect(result.samples).toEqual([]);
     expect(result.records).toBe(0);
+    expect(unaccounted(result)).toBe(0);
   });
 });

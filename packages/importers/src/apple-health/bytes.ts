@@ -66,11 +66,14 @@ export function decodeEntities(text: string): string {
 
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 
 /**
  * The number in buf[start, end), NaN when it is not one. Up to 15 significant digits the integer
  * mantissa and the power of ten are exact doubles, so one correctly rounded division gives the same
  * double as Number() would; anything longer or with an exponent goes through Number().
+ * One comma between digits is read as a decimal comma ("72,5"): export.xml never groups thousands,
+ * so a comma there can only be a locale's decimal separator.
  */
 export function parseNumber(buf: Buffer, start: number, end: number): number {
   let i = start;
@@ -95,5 +98,6 @@ export function parseNumber(buf: Buffer, start: number, end: number): number {
     return negative ? -value : value;
   }
   const text = buf.toString('latin1', start, end).trim();
-  return DECIMAL.test(text) ? Number(text) : NaN;
+  if (DECIMAL.test(text)) return Number(text);
+  return DECIMAL_COMMA.test(text) ? Number(text.replace(',', '.')) : NaN;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
+import { unaccounted } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { context, fixture, fixtureFile, readAll, utc } from './test-helpers';
 
@@ -11,14 +12,19 @@ async function cutAt(at: number, completeUpTo: number, chunkBytes = 64) {
   const closed = Buffer.concat([exportXml.subarray(0, completeUpTo), Buffer.from('</HealthData>\n')]);
   const expected = await readAll([fileFromBuffer('export.xml', closed)]);
   expect(expected.error).toBeUndefined();
+  expect(unaccounted(cut)).toBe(0);
+  expect(unaccounted(expected)).toBe(0);
   return { cut, expected };
 }
 
 describe('apple-health read: bad records', () => {
   it('reports each bad record as an issue and reads on', async () => {
-    const { samples, records, issues, error } = await readAll([fixtureFile('bad-rows.xml')]);
+    const out = await readAll([fixtureFile('bad-rows.xml')]);
+    const { samples, records, issues, error } = out;
     expect(error).toBeUndefined();
     expect(records).toBe(11);
+    expect(out.skippedCount).toBe(0);
+    expect(unaccounted(out)).toBe(0);
     expect(issues).toEqual([
       {
         file: 'bad-rows.xml',
@@ -86,7 +92,7 @@ describe('apple-health read: damaged files', () => {
     const closeAt = exportXml.indexOf('</HealthData>');
     const { cut, expected } = await cutAt(closeAt, closeAt);
     expect(cut.samples).toEqual(expected.samples);
-    expect(cut.samples).toHaveLength(44);
+    expect(cut.samples).toHaveLength(47);
     expect((cut.error as ImportFormatError).message).toMatch(/before <\/HealthData>/);
     expect((cut.error as ImportFormatError).where?.byte).toBe(closeAt);
   });
@@ -98,6 +104,7 @@ describe('apple-health read: damaged files', () => {
       ' <Record type="HKQuantityTypeIdentifierHeartRate" value=62/>\n</HealthData>\n';
     const result = await readAll([fileFromBuffer('export.xml', xml)]);
     expect(result.samples.map((s) => s.value)).toEqual([61]);
+    expect(unaccounted(result)).toBe(0);
     expect(result.error).toBeInstanceOf(ImportFormatError);
     expect((result.error as ImportFormatError).where?.byte).toBe(xml.lastIndexOf('<Record'));
   });
@@ -105,16 +112,20 @@ describe('apple-health read: damaged files', () => {
 
 describe('apple-health read: entities and the DOCTYPE', () => {
   it('never resolves declared entities: &xxe; stays literal text', async () => {
-    const { samples, error } = await readAll([fixtureFile('xxe.xml')]);
+    const out = await readAll([fixtureFile('xxe.xml')]);
+    const { samples, error } = out;
     expect(error).toBeUndefined();
+    expect(unaccounted(out)).toBe(0);
     expect(samples.map((s) => s.device)).toEqual(['&xxe;', "&name;'s Watch & Co ❤✓"]);
     expect(JSON.stringify(samples)).not.toMatch(/root:/);
   });
 
   it('reads past a billion-laughs DOCTYPE without expanding it', async () => {
     const before = process.memoryUsage().rss;
-    const { samples, records, issues, error } = await readAll([fixtureFile('billion-laughs.xml', 16)]);
+    const out = await readAll([fixtureFile('billion-laughs.xml', 16)]);
+    const { samples, records, issues, error } = out;
     expect(error).toBeUndefined();
+    expect(unaccounted(out)).toBe(0);
     // The commented-out Record is no record; the one whose value is an entity is an issue.
     expect(records).toBe(3);
     expect(samples.map((s) => [s.value, s.device])).toEqual([
@@ -141,5 +152,6 @@ describe('apple-health read: entities and the DOCTYPE', () => {
     expect(result.error).toBeUndefined();
     expect(result.records).toBe(1);
     expect(result.samples.map((s) => s.value)).toEqual([9]);
+    expect(unaccounted(result)).toBe(0);
   });
 });

@@ -14,11 +14,11 @@ export interface ParsedDate {
 }
 
 /**
- * Reads export.xml dates ("2024-03-01 08:15:00 -0800") by arithmetic on the digit bytes: a million
- * records hold three million dates, too many for Date.parse. Records come grouped by type and in time
- * order, so the day part is nearly always the previous date's and its epoch day is remembered.
- * Other spellings go through parseTime, which reads an offset when there is one and the user's zone
- * otherwise.
+ * Reads export.xml dates ("2024-03-01 08:15:00 -0800", and iOS 8's "20150321093000-0700") by
+ * arithmetic on the digit bytes: a million records hold three million dates, too many for Date.parse.
+ * Records come grouped by type and in time order, so the day part is nearly always the previous date's
+ * and its epoch day is remembered. Other spellings go through parseTime, which reads an offset when
+ * there is one and the user's zone otherwise.
  */
 export class DateReader {
   private lastDayKey = -1;
@@ -28,9 +28,13 @@ export class DateReader {
 
   /** Fills `out` and answers true, or answers false when buf[start, end) is not a date. */
   read(buf: Buffer, start: number, end: number, out: ParsedDate): boolean {
-    if (end - start === 25) {
+    const length = end - start;
+    if (length === 25) {
       const fixed = this.readFixed(buf, start, out);
       if (fixed !== NOT_FIXED) return fixed === READ;
+    } else if (length === 19) {
+      const compact = this.readCompact(buf, start, out);
+      if (compact !== NOT_FIXED) return compact === READ;
     }
     const parsed = parseTime(buf.toString('latin1', start, end), this.timeZone);
     if (!parsed) return false;
@@ -42,16 +46,45 @@ export class DateReader {
   private readFixed(b: Buffer, s: number, out: ParsedDate): number {
     if (b[s + 4] !== 0x2d || b[s + 7] !== 0x2d || b[s + 10] !== 0x20 || b[s + 13] !== 0x3a) return NOT_FIXED;
     if (b[s + 16] !== 0x3a || b[s + 19] !== 0x20) return NOT_FIXED;
-    const sign = b[s + 20] === 0x2d ? -1 : b[s + 20] === 0x2b ? 1 : 0;
+    const sign = signOf(b[s + 20]);
     if (sign === 0) return NOT_FIXED;
-    const year = digits4(b, s);
-    const month = digits2(b, s + 5);
-    const day = digits2(b, s + 8);
-    const hour = digits2(b, s + 11);
-    const minute = digits2(b, s + 14);
-    const second = digits2(b, s + 17);
-    const offH = digits2(b, s + 21);
-    const offM = digits2(b, s + 23);
+    return this.compose(
+      digits4(b, s),
+      digits2(b, s + 5),
+      digits2(b, s + 8),
+      digits2(b, s + 11),
+      digits2(b, s + 14),
+      digits2(b, s + 17),
+      sign,
+      digits2(b, s + 21),
+      digits2(b, s + 23),
+      out,
+    );
+  }
+
+  /** Exports of iOS 8 write dates without separators: "20150321093000-0700". */
+  private readCompact(b: Buffer, s: number, out: ParsedDate): number {
+    const sign = signOf(b[s + 14]);
+    if (sign === 0 || digits4(b, s) < 0) return NOT_FIXED;
+    return this.compose(
+      digits4(b, s),
+      digits2(b, s + 4),
+      digits2(b, s + 6),
+      digits2(b, s + 8),
+      digits2(b, s + 10),
+      digits2(b, s + 12),
+      sign,
+      digits2(b, s + 15),
+      digits2(b, s + 17),
+      out,
+    );
+  }
+
+  // prettier-ignore
+  private compose(
+    year: number, month: number, day: number, hour: number, minute: number, second: number,
+    sign: number, offH: number, offM: number, out: ParsedDate,
+  ): number {
     // digits2/4 give a negative number for a non-digit, which every range check below refuses.
     if (year < 0 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60)
       return INVALID;
@@ -71,6 +104,8 @@ export class DateReader {
     return READ;
   }
 }
+
+const signOf = (c: number | undefined) => (c === 0x2d ? -1 : c === 0x2b ? 1 : 0);
 
 function digits2(b: Buffer, i: number): number {
   const a = b[i]! - ZERO;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { fileFromBuffer } from '../files/memory-file';
 import { openUpload } from '../files/open-upload';
+import { unaccounted } from '../shared/test-support';
 import { fixture, readAll } from './test-helpers';
 import { appleHealthImporter } from './index';
 
@@ -84,6 +85,7 @@ describe('apple-health detect', () => {
       expect(fromZip.error).toBeUndefined();
       expect(fromZip.samples).toEqual(plain.samples);
       expect(fromZip.issues).toEqual([]);
+      expect(unaccounted(fromZip)).toBe(0);
     } finally {
       upload.close();
     }
@@ -96,7 +98,9 @@ describe('apple-health detect', () => {
     ]);
     try {
       expect(await appleHealthImporter.detect(upload.files)).toBe(1);
-      expect((await readAll(upload.files)).samples).toHaveLength(44);
+      const out = await readAll(upload.files);
+      expect(out.samples).toHaveLength(47);
+      expect(unaccounted(out)).toBe(0);
     } finally {
       upload.close();
     }

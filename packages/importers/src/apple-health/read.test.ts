@@ -1,11 +1,15 @@
 import { getConverter, getMetric } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { context, fixtureFile, readAll, utc } from './test-helpers';
+import { unaccounted } from '../shared/test-support';
+import { CORRELATION_COPY, ELEMENT_REASONS } from './skip-reasons';
+import { context, fixtureFile, readAll, skippedCounts, utc } from './test-helpers';
 
 const WATCH = 'Ada’s Apple Watch';
+const Q = 'HKQuantityTypeIdentifier';
 
 describe('apple-health read: export.xml mapping', async () => {
-  const { samples, records, issues, error } = await readAll([fixtureFile('export.xml')]);
+  const out = await readAll([fixtureFile('export.xml')]);
+  const { samples, records, issues, error } = out;
   const of = (kind: string) => samples.filter((s) => s.kind === kind);
   const one = (kind: string, start: number) => {
     const found = of(kind).filter((s) => s.start === start);
@@ -13,13 +17,27 @@ describe('apple-health read: export.xml mapping', async () => {
     return found[0]!;
   };
 
-  it('reads every record and counts records, workouts and activity summaries', () => {
+  it('accounts for every reading: a sample, an issue or skipped under its name with why', () => {
     expect(error).toBeUndefined();
     expect(issues).toEqual([]);
-    // 47 <Record> (4 inside Correlations), 3 <Workout>, 2 <ActivitySummary>.
-    expect(records).toBe(52);
-    // Not written: FlightsClimbed, AppleStandHour, InBed, Awake, and the two correlated copies.
-    expect(samples).toHaveLength(44);
+    // 47 <Record> (4 inside Correlations), 3 <Workout>, 2 <ActivitySummary>, and inside them 3 HRV
+    // beats, 2 WorkoutEvents, a WorkoutActivity and a WorkoutRoute.
+    expect(records).toBe(59);
+    expect(samples).toHaveLength(47);
+    expect(skippedCounts(out)).toEqual({
+      ActivitySummary: 2,
+      InstantaneousBeatsPerMinute: 3,
+      WorkoutEvent: 2,
+      WorkoutActivity: 1,
+      WorkoutRoute: 1,
+      'HKCategoryTypeIdentifierSleepAnalysis (HKCategoryValueSleepAnalysisAwake)': 1,
+      // The first Correlation repeats a reading already written on its own.
+      [`${Q}BloodPressureSystolic`]: 1,
+      [`${Q}BloodPressureDiastolic`]: 1,
+    });
+    expect(out.skipped.get('ActivitySummary')?.reason).toBe(ELEMENT_REASONS.ActivitySummary);
+    expect(out.skipped.get(`${Q}BloodPressureSystolic`)?.reason).toBe(CORRELATION_COPY);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('maps quantity types to kinds with units as written', () => {
@@ -49,7 +67,10 @@ describe('apple-health read: export.xml mapping', async () => {
       basal_calories_burned: 1,
       exercise_minutes: 1,
       sleep_duration: 5,
+      time_in_bed: 1,
       mindful_minutes: 1,
+      flights_climbed: 1,
+      stand_hours: 1,
       blood_pressure_systolic: 2,
       blood_pressure_diastolic: 2,
       workout: 3,
@@ -61,6 +82,7 @@ describe('apple-health read: export.xml mapping', async () => {
       value: 512,
       unit: 'count',
       utcOffsetMin: -480,
+      tz: undefined,
       source: 'apple_healthkit',
       device: 'Ada’s iPhone',
     });
@@ -152,6 +174,32 @@ describe('apple-health read: export.xml mapping', async () => {
     expect(of('mindful_minutes')[0]).toMatchObject({ value: 10, unit: 'min', start: utc(2024, 3, 12, 4) });
   });
 
+  it('counts time in bed apart from sleep, and an hour stood as one stand hour', () => {
+    // InBed 23:20 PST → 07:00 PDT is 6 h 40 min of real time.
+    expect(of('time_in_bed')).toEqual([
+      expect.objectContaining({ start: utc(2024, 3, 10, 7, 20), value: 400, unit: 'min', device: WATCH }),
+    ]);
+    expect(of('stand_hours')).toEqual([
+      expect.objectContaining({
+        start: utc(2024, 3, 11, 16),
+        end: utc(2024, 3, 11, 17),
+        value: 1,
+        unit: '{count}',
+      }),
+    ]);
+    expect(of('flights_climbed')).toEqual([expect.objectContaining({ value: 2, unit: 'count' })]);
+  });
+
+  it('keeps the zone of an HKTimeZone MetadataEntry as tz, and the written offset for the instant', () => {
+    const zoned = samples
+      .filter((s) => s.tz !== undefined)
+      .map((s) => [s.kind, s.start, s.utcOffsetMin, s.tz]);
+    expect(zoned).toEqual([
+      ['time_in_bed', utc(2024, 3, 10, 7, 20), -480, 'America/Los_Angeles'],
+      ['sleep_duration', utc(2024, 3, 10, 9, 30), -480, 'America/Los_Angeles'],
+    ]);
+  });
+
   it('stores each blood-pressure reading once whether written top-level, in a Correlation or both', () => {
     const pairs = (kind: string) => of(kind).map((s) => [s.start, s.value, s.unit, s.device]);
     expect(pairs('blood_pressure_systolic')).toEqual([
@@ -173,6 +221,7 @@ describe('apple-health read: export.xml mapping', async () => {
         value: 31.5,
         unit: 'min',
         utcOffsetMin: -480,
+        tz: undefined,
         source: 'apple_healthkit',
         device: WATCH,
         // The Workout's own totals win over its statistics (399.1 kcal).
@@ -185,6 +234,7 @@ describe('apple-health read: export.xml mapping', async () => {
         value: 45.25,
         unit: 'min',
         utcOffsetMin: -420,
+        tz: undefined,
         source: 'apple_healthkit',
         device: WATCH,
         meta: { workout: { activity: 'Cycling', distanceM: 18300, energyKcal: 380.2, avgHeartRate: 141.5 } },
@@ -196,6 +246,7 @@ describe('apple-health read: export.xml mapping', async () => {
         value: 20,
         unit: 'min',
         utcOffsetMin: 120,
+        tz: undefined,
         source: 'apple_healthkit',
         device: WATCH,
         meta: { workout: { activity: 'Yoga' } },
@@ -214,6 +265,7 @@ describe('apple-health read: determinism and chunking', () => {
     const first = await readAll([fixtureFile('export.xml')]);
     const second = await readAll([fixtureFile('export.xml')]);
     expect(second.samples).toEqual(first.samples);
+    expect(unaccounted(second)).toBe(0);
   });
 
   it('gives the same samples whatever the chunk boundaries cut (tags, attributes, dates, UTF-8)', async () => {
@@ -223,10 +275,12 @@ describe('apple-health read: determinism and chunking', () => {
       expect(cut.error).toBeUndefined();
       expect(cut.records).toBe(whole.records);
       expect(cut.samples).toEqual(whole.samples);
+      expect(cut.skipped).toEqual(whole.skipped);
+      expect(unaccounted(cut)).toBe(0);
     }
   });
 
-  it('yields chunks of at most 5000 samples', async () => {
+  it('yields chunks of at most 1000 samples', async () => {
     const rows = Array.from(
       { length: 12_001 },
       (_, i) =>
@@ -236,7 +290,8 @@ describe('apple-health read: determinism and chunking', () => {
     const { fileFromBuffer } = await import('../files/memory-file');
     const result = await readAll([fileFromBuffer('export.xml', xml, 100_000)], context);
     expect(result.samples).toHaveLength(12_001);
-    expect(Math.max(...result.chunkSizes)).toBeLessThanOrEqual(5000);
+    expect(Math.max(...result.chunks.map((c) => c.samples.length))).toBeLessThanOrEqual(1000);
+    expect(unaccounted(result)).toBe(0);
     expect(result.samples.map((s) => s.value)).toEqual(rows.map((_, i) => i));
   });
 });

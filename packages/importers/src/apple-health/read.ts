@@ -37,22 +37,25 @@ export async function* readExport(file: ImportFile, context: ImportContext): Asy
 }
 
 function* take(scanner: ExportScanner, all: boolean): Generator<ImportChunk> {
+  const ledger = scanner.ledger;
   while (
-    scanner.samples.length >= CHUNK_SAMPLES ||
-    (all && (scanner.samples.length > 0 || scanner.records > 0))
+    ledger.samples.length >= CHUNK_SAMPLES ||
+    (all && (ledger.samples.length > 0 || ledger.records > 0))
   ) {
     const samples =
-      scanner.samples.length > CHUNK_SAMPLES ? scanner.samples.splice(0, CHUNK_SAMPLES) : scanner.samples;
-    if (samples === scanner.samples) scanner.samples = [];
-    const chunk: ImportChunk = { samples, records: scanner.records };
-    if (scanner.issues.length > 0) chunk.issues = scanner.issues;
-    scanner.records = 0;
-    scanner.issues = [];
+      ledger.samples.length > CHUNK_SAMPLES ? ledger.samples.splice(0, CHUNK_SAMPLES) : ledger.samples;
+    if (samples === ledger.samples) ledger.samples = [];
+    const chunk: ImportChunk = { samples, records: ledger.records };
+    if (ledger.issues.length > 0) chunk.issues = ledger.issues;
+    const skipped = ledger.takeSkipped();
+    if (skipped) chunk.skipped = skipped;
+    ledger.records = 0;
+    ledger.issues = [];
     yield chunk;
   }
-  if (all && scanner.issues.length > 0) {
-    yield { samples: [], records: 0, issues: scanner.issues };
-    scanner.issues = [];
+  if (all && ledger.issues.length > 0) {
+    yield { samples: [], records: 0, issues: ledger.issues };
+    ledger.issues = [];
   }
 }
 

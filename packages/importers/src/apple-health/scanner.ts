@@ -1,40 +1,29 @@
-import type { NewSample } from '@healthfolio/core';
-import { ImportFormatError, type ImportIssue } from '../types';
+import { ImportFormatError } from '../types';
 import { AttributeSlots, INCOMPLETE, MALFORMED, readAttributes } from './attributes';
-import { BANG, GT, LT, QUESTION, SLASH, ascii, bytesEqual, isSpace } from './bytes';
+import { BANG, GT, LT, QUESTION, SLASH, bytesEqual, isSpace } from './bytes';
+import { CORRELATION, RECORD, ROOT, WORKOUT, elementAt, type Element } from './elements';
+import { Ledger } from './ledger';
 import { RecordMapper, recordAttributes, type Mapped } from './record';
 import { Skipper } from './skip';
+import { ELEMENT_REASONS, type SkippedElement } from './skip-reasons';
+import { Skip } from './tally';
+import { TimeZoneReader } from './time-zone';
 import { WorkoutBuilder, statisticsAttributes, workoutAttributes } from './workout';
-
-const RECORD = ascii('Record');
-const WORKOUT = ascii('Workout');
-const STATISTICS = ascii('WorkoutStatistics');
-const CORRELATION = ascii('Correlation');
-const SUMMARY = ascii('ActivitySummary');
-const ROOT = ascii('HealthData');
 
 /** How much of a new chunk is joined to the unfinished tag the last one ended in, before trying all of it. */
 const JOIN_BYTES = 64 * 1024;
 /** No tag in an export comes near this; one that does is damage, and holding it would not keep memory flat. */
 const MAX_TAG_BYTES = 1024 * 1024;
-/** Keys kept to store each correlated measurement once; beyond this the store's own unique key catches repeats. */
-const MAX_DEDUPE_KEYS = 200_000;
-
 /**
  * Reads export.xml chunk by chunk as bytes. It finds `<` with Buffer.indexOf, looks only at the
- * element names it maps (Record, Correlation, Workout with its WorkoutStatistics, ActivitySummary) and
- * passes everything else — MetadataEntry, HRV beat lists, workout events and routes — by jumping to the
- * next `<`. A tag cut by a chunk boundary is carried over: its bytes are joined with the start of the next
- * chunk, never the whole chunk.
+ * element names it knows (elements.ts) and passes everything else by jumping to the next `<`. Of
+ * MetadataEntry it reads only an open Record's or Workout's HKTimeZone. A tag cut by a chunk boundary
+ * is carried over: its bytes are joined with the start of the next chunk, never the whole chunk.
  *
- * Samples, issues and the count of records read pile up in the public fields until the reader takes them.
+ * Samples, issues and skipped readings pile up in `ledger` until the reader takes them.
  */
 export class ExportScanner {
-  samples: NewSample[] = [];
-  issues: ImportIssue[] = [];
-  /** Records read since the reader last took the samples. */
-  records = 0;
-  private recordIndex = 0;
+  readonly ledger: Ledger;
   private consumed = 0;
   /** Absolute offset of buf[0] of the buffer being scanned, for error positions. */
   private offset = 0;
@@ -47,21 +36,25 @@ export class ExportScanner {
   private readonly workoutSlots = workoutAttributes();
   private readonly statisticsSlots = statisticsAttributes();
   private readonly noSlots = new AttributeSlots([]);
-  private pending: Mapped = null;
-  private pendingDeduped = false;
+  private readonly zones = new TimeZoneReader();
+  private readonly skips = new Map<string, Skip>();
+  private pending: Mapped = '';
+  private pendingCopy: Skip | undefined;
   private openRecordAt = -1;
   private openWorkoutAt = -1;
   private openCorrelationAt = -1;
   private sawRoot = false;
   private sawEnd = false;
-  private readonly seen = new Set<string>();
 
   constructor(
     private readonly file: string,
     timeZone: string,
   ) {
+    this.ledger = new Ledger(file);
     this.mapper = new RecordMapper(timeZone);
     this.workout = new WorkoutBuilder(timeZone);
+    for (const [name, reason] of Object.entries(ELEMENT_REASONS))
+      this.skips.set(name, new Skip(name, reason));
   }
 
   /** Bytes read so far. */
@@ -172,38 +165,71 @@ export class ExportScanner {
     let c = buf[i];
     while (i < n && !isSpace(c) && c !== GT && c !== SLASH) c = buf[++i];
     if (i >= n) return INCOMPLETE;
-    const length = i - nameStart;
-    if (length === 6 && bytesEqual(buf, nameStart, i, RECORD)) return this.record(buf, p, i);
-    if (length === 7 && bytesEqual(buf, nameStart, i, WORKOUT)) return this.workoutStart(buf, p, i);
-    if (length === 17 && this.openWorkoutAt >= 0 && bytesEqual(buf, nameStart, i, STATISTICS)) {
-      const next = readAttributes(buf, i, this.statisticsSlots);
-      if (next >= 0) this.workout.addStatistics(buf, this.statisticsSlots);
-      return next;
-    }
-    if (length === 11 && bytesEqual(buf, nameStart, i, CORRELATION)) {
-      const next = readAttributes(buf, i, this.noSlots);
-      if (next >= 0 && !this.noSlots.selfClosing) this.openCorrelationAt = this.offset + p;
-      return next;
-    }
-    if (length === 15 && bytesEqual(buf, nameStart, i, SUMMARY)) {
-      // Its day totals repeat the Records' (active energy, exercise minutes): counted, not written.
-      const next = readAttributes(buf, i, this.noSlots);
-      if (next >= 0) this.countRecord();
-      return next;
-    }
-    if (length === 10 && bytesEqual(buf, nameStart, i, ROOT)) this.sawRoot = true;
+    if (i - nameStart === 6 && bytesEqual(buf, nameStart, i, RECORD)) return this.record(buf, p, i);
+    const element = elementAt(buf, nameStart, i);
     // Any other element is passed over: the scan goes on to the next `<`.
-    return i;
+    if (element === undefined) return i;
+    return this.knownElement(element, buf, p, i);
+  }
+
+  private knownElement(element: Element, buf: Buffer, p: number, afterName: number): number {
+    switch (element.role) {
+      case 'metadata':
+        return this.metadata(buf, afterName);
+      case 'workout':
+        return this.workoutStart(buf, p, afterName);
+      case 'statistics': {
+        if (this.openWorkoutAt < 0) return afterName;
+        const next = readAttributes(buf, afterName, this.statisticsSlots);
+        if (next >= 0) this.workout.addStatistics(buf, this.statisticsSlots);
+        return next;
+      }
+      case 'correlation': {
+        const next = readAttributes(buf, afterName, this.noSlots);
+        if (next >= 0 && !this.noSlots.selfClosing) this.openCorrelationAt = this.offset + p;
+        return next;
+      }
+      case 'root':
+        this.sawRoot = true;
+        return afterName;
+      case 'skipped':
+        this.ledger.commit(this.skipOf(element), undefined);
+        return afterName;
+      case 'skipped-part':
+        this.ledger.skipPart(this.skipOf(element));
+        return afterName;
+    }
+  }
+
+  private skipOf(element: Element): Skip {
+    return this.skips.get(element.name as SkippedElement)!;
+  }
+
+  /** An HKTimeZone entry of an open Record or Workout gives its sample `tz`; other metadata is passed over. */
+  private metadata(buf: Buffer, afterName: number): number {
+    const toRecord = this.openRecordAt >= 0;
+    if (!toRecord && this.openWorkoutAt < 0) return afterName;
+    const pending = this.pending;
+    if (toRecord && (typeof pending === 'string' || pending instanceof Skip)) return afterName;
+    const next = this.zones.read(buf, afterName);
+    const zone = this.zones.zone;
+    if (next >= 0 && zone !== undefined) {
+      if (toRecord) (pending as Exclude<Mapped, string | Skip>).tz = zone;
+      else this.workout.setTimeZone(zone);
+    }
+    return next;
   }
 
   private record(buf: Buffer, p: number, afterName: number): number {
     const next = readAttributes(buf, afterName, this.recordSlots);
     if (next < 0) return next;
     const mapped = this.mapper.map(buf, this.recordSlots);
-    if (this.recordSlots.selfClosing) this.commitRecord(mapped, this.mapper.deduped);
+    const isSample = typeof mapped === 'object' && !(mapped instanceof Skip);
+    const copy = isSample && this.mapper.deduped ? this.mapper.copySkip() : undefined;
+    if (this.recordSlots.selfClosing) this.ledger.commit(mapped, copy);
     else {
       this.pending = mapped;
-      this.pendingDeduped = this.mapper.deduped;
+      this.pendingCopy = copy;
       this.openRecordAt = this.offset + p;
     }
     return next;
@@ -213,7 +239,7 @@ export class ExportScanner {
     const next = readAttributes(buf, afterName, this.workoutSlots);
     if (next < 0) return next;
     this.workout.begin(buf, this.workoutSlots);
-    if (this.workoutSlots.selfClosing) this.commitRecord(this.workout.finish(), false);
+    if (this.workoutSlots.selfClosing) this.ledger.commit(this.workout.finish(), undefined);
     else this.openWorkoutAt = this.offset + p;
     return next;
   }
@@ -231,41 +257,17 @@ export class ExportScanner {
     if (bytesEqual(buf, nameStart, nameEnd, RECORD)) {
       if (this.openRecordAt >= 0) {
         this.openRecordAt = -1;
-        this.commitRecord(this.pending, this.pendingDeduped);
-        this.pending = null;
+        this.ledger.commit(this.pending, this.pendingCopy);
+        this.pending = '';
       }
     } else if (bytesEqual(buf, nameStart, nameEnd, WORKOUT)) {
       if (this.openWorkoutAt >= 0) {
         this.openWorkoutAt = -1;
-        this.commitRecord(this.workout.finish(), false);
+        this.ledger.commit(this.workout.finish(), undefined);
       }
     } else if (bytesEqual(buf, nameStart, nameEnd, CORRELATION)) this.openCorrelationAt = -1;
     else if (bytesEqual(buf, nameStart, nameEnd, ROOT)) this.sawEnd = true;
     return i + 1;
-  }
-
-  private countRecord(): number {
-    this.records++;
-    return this.recordIndex++;
-  }
-
-  private commitRecord(mapped: Mapped, deduped: boolean): void {
-    const index = this.countRecord();
-    if (mapped === null) return;
-    if (typeof mapped === 'string') {
-      this.issues.push({ message: mapped, file: this.file, record: index });
-      return;
-    }
-    if (deduped && this.isRepeat(mapped)) return;
-    this.samples.push(mapped);
-  }
-
-  /** Whether this correlated measurement (a blood-pressure or food member) was already written. */
-  private isRepeat(s: NewSample): boolean {
-    const key = `${s.kind}|${s.start}|${s.end}|${s.device}|${s.value}|${s.unit}`;
-    if (this.seen.has(key)) return true;
-    if (this.seen.size < MAX_DEDUPE_KEYS) this.seen.add(key);
-    return false;
   }
 
   private fail(message: string, byte: number): never {

@@ -13,6 +13,12 @@ const SPELLINGS = new Map([
   ['cup_us', '[cup_us]'],
   ['pt_us', '[pt_us]'],
   ['pt_imp', '[pt_br]'],
+  // Walking speed, and the A-weighted sound pressure level of audio exposure.
+  ['km/hr', 'km/h'],
+  ['mi/hr', '[mi_i]/h'],
+  ['dBASPL', 'dB[SPL]'],
+  // Insulin's international units.
+  ['IU', '[IU]'],
 ]);
 
 /** The unit a record's value is handed on in, from the unit export.xml writes for it. */

@@ -16,6 +16,7 @@ const ENERGY_UNIT = 6;
 const SOURCE_NAME = 7;
 const START = 8;
 const END = 9;
+const LEGACY_SOURCE = 10;
 
 export const workoutAttributes = () =>
   new AttributeSlots([
@@ -29,6 +30,8 @@ export const workoutAttributes = () =>
     'sourceName',
     'startDate',
     'endDate',
+    // iOS 8's name for sourceName.
+    'source',
   ]);
 
 const STAT_TYPE = 0;
@@ -93,7 +96,8 @@ export class WorkoutBuilder {
       unit: 'min',
       utcOffsetMin: this.start.offsetMin,
       source: SOURCE,
-      device: text(SOURCE_NAME) ?? null,
+      tz: undefined,
+      device: text(SOURCE_NAME) ?? text(LEGACY_SOURCE) ?? null,
       meta: {
         workout: {
           activity: activity.startsWith(WORKOUT_TYPE_PREFIX)
@@ -118,6 +122,11 @@ export class WorkoutBuilder {
       const average = parseNumber(buf, a.start(STAT_AVERAGE), a.end(STAT_AVERAGE));
       if (Number.isFinite(average)) this.avgHeartRate = round(average);
     }
+  }
+
+  /** The zone of the workout's HKTimeZone MetadataEntry. */
+  setTimeZone(zone: string): void {
+    if (this.sample) this.sample.tz = zone;
   }
 
   /** The workout's sample, or the problem that kept it from being one. */
