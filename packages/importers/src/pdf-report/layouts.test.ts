@@ -4,8 +4,10 @@ import { extractReport } from './extract';
 import { accuracy } from './test-support/accuracy';
 import type { Fixture } from './test-support/expected';
 import { headerLessReport } from './test-support/header-less-report';
+import { myChartReport } from './test-support/mychart-report';
 import { pageBreakReport } from './test-support/page-break-report';
 import { previousResultReport } from './test-support/previous-result-report';
+import { sonicReport } from './test-support/sonic-report';
 import { twoColumnReport } from './test-support/two-column-report';
 
 const read = (fixture: Fixture) => extractReport(fileFromBuffer('report.pdf', fixture.pdf));
@@ -68,4 +70,15 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
       expect(new Set(report.results.map((r) => r.region.page)).size).toBe(fixture.pages);
     },
   );
+
+  it('reads the latest day of a cumulative report, with SI units and ranges in parentheses', async () => {
+    const report = await check(await sonicReport());
+    expect(report.results.every((r) => r.date === '2026-11-14')).toBe(true);
+  });
+
+  it('reads a patient portal’s printout, one result per block under its "Normal range"', async () => {
+    const fixture = await myChartReport();
+    expect(fixture.pages).toBeGreaterThanOrEqual(2);
+    await check(fixture);
+  });
 });

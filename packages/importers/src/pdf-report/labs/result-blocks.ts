@@ -4,15 +4,16 @@ import { readResult, tidyName } from './lab-results';
 import type { NumberFormat } from './values';
 
 /** "Normal range: 70 - 99 mg/dL", "Standard Range: Below 200 mg/dL", "Reference range:". */
-const RANGE_LABEL = /^(?:normal|standard|reference|ref\.?) (?:range|value|interval)s?\s*:?\s*(.*)$/i;
+const RANGE_LABEL = /^(?:normal|standard|reference|ref\.?) (?:range|value|interval)s?\b\s*:?\s*(.*)$/i;
 /** "Value", "Your Value: 105", "Result". */
-const VALUE_LABEL = /^(?:value|your value|result|your result)\s*:?\s*(.*)$/i;
-/** How many lines after its range a block's value may come (a drawn scale's labels may sit between). */
-const VALUE_WITHIN = 4;
+const VALUE_LABEL = /^(?:value|your value|result|your result)\b\s*:?\s*(.*)$/i;
+/** How many lines after its range a block's value label may come (a drawn scale's labels may sit between). */
+const VALUE_WITHIN = 3;
 
 /**
  * Results a patient portal prints one per block (Epic MyChart and its like): the test's name, a
- * "Normal range:" line, then "Value" and the value (with a flag beside it), or "Value: 105" on one line.
+ * "Normal range:" line (left out when there is none), then "Value" and the value with a flag beside it,
+ * or "Value: 105" on one line. A drawn scale's end labels may sit between the range and the value.
  */
 export function blockResults(
   pages: readonly PageText[],
@@ -21,19 +22,25 @@ export function blockResults(
   const results: ReportResult[] = [];
   for (const page of pages) {
     const lines = page.lines;
-    lines.forEach((line, i) => {
-      const range = RANGE_LABEL.exec(line.text);
-      const nameLine = lines[i - 1];
-      if (!range || !nameLine || isLabel(nameLine)) return;
-      const value = valueAfter(lines, i);
-      if (!value) return;
+    lines.forEach((line, j) => {
+      const label = VALUE_LABEL.exec(line.text);
+      if (!label) return;
+      const valueLine = label[1] ? line : lines[j + 1];
+      const value = label[1] || valueLine?.text;
+      const rangeAt = rangeBefore(lines, j);
+      const nameLine = lines[(rangeAt ?? j) - 1];
+      if (!valueLine || !value || !nameLine || isLabel(nameLine)) return;
+      const range = rangeAt === undefined ? undefined : RANGE_LABEL.exec(lines[rangeAt]!.text)![1]!.trim();
+      const cells = [nameLine, ...(rangeAt === undefined ? [] : [lines[rangeAt]!]), valueLine].flatMap(
+        (l) => l.cells,
+      );
       const result = readResult(
-        { name: tidyName(nameLine.text), value: value.text, range: range[1]?.trim() || undefined },
+        { name: tidyName(nameLine.text), value, range: range || undefined },
         {
-          id: `p${page.number}-l${value.line.number}`,
+          id: `p${page.number}-l${valueLine.number}`,
           page: page.number,
-          line: value.line.number,
-          cells: [...nameLine.cells, ...line.cells, ...value.line.cells],
+          line: valueLine.number,
+          cells,
           pageWidth: page.width,
           pageHeight: page.height,
           date: options.date,
@@ -49,15 +56,11 @@ export function blockResults(
 
 const isLabel = (line: TextLine) => RANGE_LABEL.test(line.text) || VALUE_LABEL.test(line.text);
 
-/** The value under a block's range: after a "Value" label, on its line or the next. */
-function valueAfter(lines: readonly TextLine[], at: number): { text: string; line: TextLine } | undefined {
-  for (let j = at + 1; j <= at + VALUE_WITHIN && j < lines.length; j++) {
-    if (RANGE_LABEL.test(lines[j]!.text)) return undefined;
-    const label = VALUE_LABEL.exec(lines[j]!.text);
-    if (!label) continue;
-    if (label[1]) return { text: label[1], line: lines[j]! };
-    const next = lines[j + 1];
-    return next ? { text: next.text, line: next } : undefined;
+/** The line of the range above a "Value" label, within a few lines and not past another block's value. */
+function rangeBefore(lines: readonly TextLine[], at: number): number | undefined {
+  for (let i = at - 1; i >= Math.max(0, at - VALUE_WITHIN); i--) {
+    if (VALUE_LABEL.test(lines[i]!.text)) return undefined;
+    if (RANGE_LABEL.test(lines[i]!.text)) return i;
   }
   return undefined;
 }
