@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { adaContext, collect } from '../shared/test-support';
+import { adaContext, collect, unaccounted } from '../shared/test-support';
 import { parseActivityDate } from './date';
 import { fixture } from './fixtures/files';
 import { stravaImporter } from './index';
@@ -12,13 +12,37 @@ describe('strava activities.csv', () => {
   it('gives one workout per good row, keyed by Activity ID', async () => {
     const { samples, records, error } = await read();
     expect(error).toBeUndefined();
-    expect(records).toBe(5);
+    // Readings, not rows: 4 workouts, the row refused, and 10 figures a workout does not keep.
+    expect(records).toBe(15);
     expect(samples.map((s) => [s.kind, s.originId, s.source])).toEqual([
       ['workout', '11000000001', 'strava'],
       ['workout', '11000000002', 'strava'],
       ['workout', '11000000003', 'strava'],
       ['workout', '11000000005', 'strava'],
     ]);
+  });
+
+  it('skips the figures a workout does not keep under their column names, a name written twice once', async () => {
+    const out = await read();
+    expect([...out.skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Activity Description', 1],
+      ['Max Heart Rate', 1],
+      ['Relative Effort', 1],
+      ['Moving Time', 4],
+      ['Max Speed', 1],
+      ['Average Speed', 1],
+      ['Elevation Gain', 1],
+    ]);
+    expect(out.skipped.get('Max Heart Rate')!.reason).toContain('not this figure');
+    expect(unaccounted(out)).toBe(0);
+  });
+
+  it('accounts for the readings before a cut', async () => {
+    const text = fixture('activities.csv').toString('utf8');
+    const cut = text.slice(0, text.indexOf('Evening Weights')) + '"Evening';
+    const out = await collect(stravaImporter.read([fileFromBuffer('activities.csv', cut)], adaContext));
+    expect(out.error?.name).toBe('ImportFormatError');
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('reads the UTC Activity Date, the elapsed seconds and the metres column (not the km one)', async () => {

@@ -1,7 +1,8 @@
+import { ChunkBuffer } from '../shared/chunk-buffer';
 import { Columns } from '../shared/csv';
 import { readCsvTable } from '../shared/csv-table';
 import type { ImportChunk, ImportContext, ImportFile, Importer } from '../types';
-import { mapActivityRow } from './activities-csv';
+import { mapActivityRow, unkeptColumns } from './activities-csv';
 import { classify, detectStrava, findActivitiesCsv } from './detect';
 import { readFitHeartRate } from './read-fit';
 import { readTrack } from './read-track';
@@ -32,10 +33,38 @@ async function* readStrava(
   }
 }
 
-/** activities.csv: one workout an activity, by position (Strava writes some column names twice). */
+/**
+ * activities.csv: one workout an activity, by position (Strava writes some column names twice). The
+ * workout is one reading; each figure it does not keep is a reading skipped under its column name,
+ * tallied beside the table and added to the chunk of its row.
+ */
 function readActivitiesCsv(file: ImportFile, context: ImportContext): AsyncGenerator<ImportChunk> {
-  return readCsvTable(file, context, (header) => {
+  const tally = new ChunkBuffer();
+  const rows = readCsvTable(file, context, (header) => {
     const columns = new Columns(header);
-    return (row, line) => mapActivityRow(row, line, columns, file.name, context);
+    const unkept = unkeptColumns(header);
+    return (row, line) => {
+      const mapped = mapActivityRow(row, line, columns, file.name, context);
+      if (mapped && 'sample' in mapped) {
+        for (const { name, positions, reason } of unkept) {
+          if (positions.some((i) => row[i]?.trim())) tally.skip(name, reason);
+        }
+      }
+      return mapped;
+    };
   });
+  return withSkipped(rows, tally);
+}
+
+/** Each chunk of the table with the readings skipped in its rows. */
+async function* withSkipped(
+  chunks: AsyncGenerator<ImportChunk>,
+  tally: ChunkBuffer,
+): AsyncGenerator<ImportChunk> {
+  for await (const chunk of chunks) {
+    const { records, skipped } = tally.take();
+    chunk.records += records;
+    if (skipped) chunk.skipped = skipped;
+    yield chunk;
+  }
 }

@@ -1,12 +1,12 @@
 import { StringDecoder } from 'node:string_decoder';
 import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
+import { ChunkBuffer } from '../shared/chunk-buffer';
 import { MinuteAverager, type MinuteAverage } from '../shared/minute-average';
 import { heartRateSample } from './heart-rate';
 import { activityName } from './names';
+import { skipTrackParts } from './track-parts';
 import { TrackReader, type TrackPoint, type TrackSummary } from './track-reader';
-
-const CHUNK = 2000;
 
 /** Running totals of a track, kept as points stream by. */
 interface Totals {
@@ -21,8 +21,10 @@ interface Totals {
 
 /**
  * A GPX or TCX file: heart rate one average a minute, and, when `withWorkout`, the workout the track
- * describes (a lone upload; in the bulk export activities.csv gives the workouts). A file cut short
- * or malformed yields what it read, then throws with the line.
+ * describes (a lone upload; in the bulk export activities.csv gives the workouts, and the track's is
+ * skipped). Each minute and the workout are readings; the route and every other series the points carry
+ * are one reading a track each, skipped. A file cut short or malformed yields what it read, then throws
+ * with the line.
  */
 export async function* readTrack(
   file: ImportFile,
@@ -31,35 +33,30 @@ export async function* readTrack(
 ): AsyncGenerator<ImportChunk> {
   const totals: Totals = { points: 0, hrSum: 0, hrCount: 0, maxDistance: 0, pathMetres: 0 };
   const averager = new MinuteAverager();
-  let pending: NewSample[] = [];
+  const out = new ChunkBuffer();
   let device: string | undefined;
-  let records = 0;
   const push = (m: MinuteAverage | undefined) => {
-    if (m) pending.push(heartRateSample(m, context, device));
+    if (!m) return;
+    out.record();
+    out.add(heartRateSample(m, context, device));
   };
   const reader = new TrackReader((point) => {
-    records += 1;
     add(totals, point);
+    if (valid(point)) reader.parts.route = true;
     if (point.heartRate !== undefined) push(averager.add(point.time, point.heartRate));
   });
-  const take = (): ImportChunk => {
-    const chunk = { samples: pending, records };
-    pending = [];
-    records = 0;
-    return chunk;
-  };
   const decoder = new StringDecoder('utf8');
   try {
     for await (const chunk of file.open()) {
       reader.write(decoder.write(chunk as Buffer));
       device ??= reader.summary.device;
-      if (pending.length >= CHUNK) yield take();
+      if (out.full) yield out.take();
       if (context.signal?.aborted) return;
     }
     reader.write(decoder.end());
     reader.end();
   } catch (error) {
-    yield take();
+    yield out.take();
     throw new ImportFormatError(
       `${file.name} cannot be read past line ${reader.line}: ${(error as Error).message}`,
       {
@@ -69,9 +66,28 @@ export async function* readTrack(
     );
   }
   push(averager.flush());
-  const workout = withWorkout ? trackWorkout(totals, reader.summary, file.name, context) : undefined;
-  if (workout) pending.push(workout);
-  yield take();
+  if (totals.points > 0) addWorkout(out, totals, reader.summary, file.name, context, withWorkout);
+  skipTrackParts(out, reader.parts, file.name);
+  yield out.take();
+}
+
+/** The workout a track describes: a sample of a lone track, skipped in the export (activities.csv has it). */
+function addWorkout(
+  out: ChunkBuffer,
+  totals: Totals,
+  summary: TrackSummary,
+  file: string,
+  context: ImportContext,
+  withWorkout: boolean,
+): void {
+  if (!withWorkout) {
+    out.skip('track workout', 'activities.csv gives this workout; its track adds heart rate only');
+    return;
+  }
+  out.record();
+  const workout = trackWorkout(totals, summary, file, context);
+  if (workout) out.add(workout);
+  else out.issue({ message: 'The track starts and ends at the same time: it gives no workout', file });
 }
 
 function add(totals: Totals, point: TrackPoint): void {

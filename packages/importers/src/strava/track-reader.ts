@@ -1,4 +1,5 @@
 import { SaxesParser } from 'saxes';
+import { newTrackParts, seriesName, type TrackParts } from './track-parts';
 
 /** One point of a track: a GPX trkpt or a TCX Trackpoint. */
 export interface TrackPoint {
@@ -29,6 +30,8 @@ export interface TrackSummary {
  */
 export class TrackReader {
   readonly summary: TrackSummary = { lapSeconds: 0, lapMetres: 0, lapCalories: 0, laps: 0 };
+  /** The series points carried besides time, position, distance and heart rate, and untimed points. */
+  readonly parts: TrackParts = newTrackParts();
   private readonly parser = new SaxesParser({ position: true });
   private readonly path: string[] = [];
   private text = '';
@@ -89,7 +92,8 @@ export class TrackReader {
         const point = this.point;
         this.point = undefined;
         if (point.time !== undefined && !Number.isNaN(point.time)) this.onPoint(point as TrackPoint);
-      }
+        else this.parts.untimed += 1;
+      } else if (text !== '' && name !== 'SensorState') this.parts.series.add(seriesName(name));
       return;
     }
     if (parent === 'Lap') {

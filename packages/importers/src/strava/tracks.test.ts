@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { fileFromBuffer } from '../files/memory-file';
 import { openUpload } from '../files/open-upload';
-import { adaContext, collect, ofKind } from '../shared/test-support';
+import { adaContext, collect, ofKind, unaccounted } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { exportEntries, fixture, swimFit } from './fixtures/files';
 import { stravaImporter } from './index';
@@ -21,7 +21,8 @@ describe('strava standalone GPX', () => {
   it('gives a workout from the track and heart rate averaged per minute', async () => {
     const { samples, records, error } = await readOne('run.gpx', gpx());
     expect(error).toBeUndefined();
-    expect(records).toBe(6);
+    // Readings, not points: 3 minutes of heart rate, the workout, and the route, elevation and cadence.
+    expect(records).toBe(7);
     expect(ofKind(samples, 'heart_rate').map((s) => [iso(s.start), s.value])).toEqual([
       ['2024-03-10T12:00:00.000Z', 145],
       ['2024-03-10T12:01:00.000Z', 152],
@@ -41,6 +42,16 @@ describe('strava standalone GPX', () => {
     });
     // five steps of 0.001° of latitude
     expect(workout!.meta!.workout!.distanceM).toBeCloseTo(556, 0);
+  });
+
+  it('skips the route and the other series of a track, one reading a track each', async () => {
+    const out = await readOne('run.gpx', gpx());
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'track route (positions)', count: 1, reason: 'Healthfolio keeps no routes' },
+      { type: 'track elevation', count: 1, reason: expect.stringContaining('heart rate') },
+      { type: 'track cadence', count: 1, reason: expect.stringContaining('heart rate') },
+    ]);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('keeps originIds stable across runs and chunk sizes', async () => {
@@ -93,6 +104,28 @@ describe('strava standalone TCX', () => {
         },
       }),
     ]);
+  });
+});
+
+describe('strava accounting', () => {
+  it('accounts for every reading of a lone TCX, a cut GPX and the whole export', async () => {
+    const tcxOut = await readOne('ride.tcx', tcx());
+    expect([...tcxOut.skipped.keys()]).toEqual(['track route (positions)', 'track elevation', 'track speed']);
+    const text = gpx().toString('utf8');
+    const cut = await readOne('cut.gpx', text.slice(0, text.indexOf('2024-03-10T12:02:00Z')));
+    const whole = await collect(stravaImporter.read(exportEntries(), adaContext));
+    for (const out of [tcxOut, cut, whole]) expect(unaccounted(out)).toBe(0);
+    // In the export the GPX's and TCX's workouts are activities.csv's, so skipped.
+    expect(whole.skipped.get('track workout')).toMatchObject({ count: 2 });
+  });
+
+  it('says so when track points carry no time', async () => {
+    const untimed = gpx().toString('utf8').replace('<time>2024-03-10T12:00:30Z</time>', '');
+    const out = await readOne('run.gpx', untimed);
+    expect(out.issues).toEqual([
+      { message: '1 track point has no readable time and was not read', file: 'run.gpx' },
+    ]);
+    expect(unaccounted(out)).toBe(0);
   });
 });
 
