@@ -4,6 +4,7 @@ import { extractReport } from './extract';
 import { accuracy } from './test-support/accuracy';
 import type { Fixture } from './test-support/expected';
 import { headerLessReport } from './test-support/header-less-report';
+import { indianReport } from './test-support/indian-report';
 import { myChartReport } from './test-support/mychart-report';
 import { pageBreakReport } from './test-support/page-break-report';
 import { previousResultReport } from './test-support/previous-result-report';
@@ -80,5 +81,9 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
     const fixture = await myChartReport();
     expect(fixture.pages).toBeGreaterThanOrEqual(2);
     await check(fixture);
+  });
+
+  it('reads an Indian lab’s two table layouts, a method column and methodology lines between', async () => {
+    await check(await indianReport());
   });
 });

@@ -4,7 +4,7 @@ import { regionOf } from '../report';
 import type { PageText, TextCell } from '../text/types';
 import { labKind, labUnit } from './lab-kinds';
 import { tableRows, textOf, type TableLayout, type TableRow } from './lab-table';
-import { numberFormatOf, readRange, readValue, resultFlag, type NumberFormat } from './values';
+import { cleanUnit, numberFormatOf, readRange, readValue, resultFlag, type NumberFormat } from './values';
 
 export interface LabTableOptions {
   layout: TableLayout;
@@ -109,11 +109,11 @@ export function readResult(printed: PrintedResult, place: ResultPlace): ReportRe
   const { name } = printed;
   const { format } = place;
   if (!name || printed.value === undefined) return undefined;
-  let unitText = printed.unit?.trim() || undefined;
+  let unitText = (printed.unit && cleanUnit(printed.unit)) || undefined;
   let valueText = printed.value;
   if (unitText === undefined && readValue(valueText, {}, format)?.value == null) {
     const split = splitUnit(valueText, format);
-    if (split) [valueText, unitText] = split;
+    if (split) [valueText, unitText] = [split[0], cleanUnit(split[1])];
   }
   const rangeText = printed.range;
   const read = readValue(valueText, { unit: unitText !== undefined, range: rangeText !== undefined }, format);

@@ -263,10 +263,14 @@ function unitOrNull(rest: string): string | null {
   return unit === '' ? null : unit;
 }
 
-/** A unit as labs print it, without remarks: "% of total Hgb" is "%", "mg/dL (calc)" is "mg/dL". */
+/**
+ * A unit as labs print it, without remarks: "% of total Hgb" is "%", "mg/dL (calc)" is "mg/dL". The
+ * micro prefix is the micro sign whichever character the PDF has ("μg/dL" → "µg/dL").
+ */
 export function cleanUnit(printed: string): string {
   return printed
     .trim()
+    .replace(/\u03bc/g, '\u00b5')
     .replace(REMARKS, '')
     .replace(/^%\s+of total (?:hgb|hemoglobin)$/i, '%')
     .trim();
