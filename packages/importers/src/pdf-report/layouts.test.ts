@@ -3,6 +3,7 @@ import { fileFromBuffer } from '../files/memory-file';
 import { extractReport } from './extract';
 import { accuracy } from './test-support/accuracy';
 import type { Fixture } from './test-support/expected';
+import { germanReport } from './test-support/german-report';
 import { headerLessReport } from './test-support/header-less-report';
 import { indianReport } from './test-support/indian-report';
 import { myChartReport } from './test-support/mychart-report';
@@ -85,5 +86,9 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
 
   it('reads an Indian lab’s two table layouts, a method column and methodology lines between', async () => {
     await check(await indianReport());
+  });
+
+  it('reads a German lab’s findings: decimal commas, SI units, "+" and "-" marks, the previous finding left out', async () => {
+    await check(await germanReport());
   });
 });
