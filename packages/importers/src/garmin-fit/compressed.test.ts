@@ -10,6 +10,7 @@ import {
   RIDE_SECONDS,
   RIDE_START,
 } from './fixtures/activity-variants';
+import { BASE, compressed, definition, encoded, fitFile, values } from './fixtures/fit-bytes';
 import { garminFitImporter } from './index';
 
 const read = () =>
@@ -57,6 +58,39 @@ describe('garmin-fit compressed-timestamp records', () => {
         meta: { workout: { activity: 'cycling', distanceM: 2100, energyKcal: 62, avgHeartRate: 134 } },
       },
     ]);
+  });
+
+  it('reads a file whose app description the SDK throws on again without developer data, times intact', async () => {
+    const { messages, damage } = decodeFit(compressedActivityFit({ brokenDescription: true }));
+    expect(damage).toBeUndefined();
+    expect(messages.some((m) => m.name === 'fieldDescription' || m.name === 'developerDataId')).toBe(false);
+    const records = messages.filter((m) => m.name === 'record').map((m) => m.mesg);
+    const seconds = [...RIDE_SECONDS.full, ...RIDE_SECONDS.compressed].sort((a, b) => a - b);
+    expect(records.map((r) => timeMs(r, 'timestamp'))).toEqual(seconds.map((s) => RIDE_START + s * 1000));
+    expect(records.every((r) => r.developerFields === undefined)).toBe(true);
+    const out = await collect(
+      garminFitImporter.read(
+        [fileFromBuffer('ride.fit', compressedActivityFit({ brokenDescription: true }))],
+        adaContext,
+      ),
+    );
+    expect(out.error).toBeUndefined();
+    expect(out.samples).toEqual((await read()).samples);
+  });
+
+  it('skips, by name, heart rates under compressed headers with no full timestamp before them', async () => {
+    const bytes = fitFile(
+      encoded((write) => write('FILE_ID', { type: 'activity', manufacturer: 'garmin', product: 3906 })),
+      definition(0, 20, [[3, 1, BASE.uint8]]),
+      ...[1, 2, 3].map((s) => compressed(0, s, values([130, 1]))),
+    );
+    const out = await collect(garminFitImporter.read([fileFromBuffer('untimed.fit', bytes)], adaContext));
+    expect(out.error).toBeUndefined();
+    expect(out.samples).toEqual([]);
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'record.heart_rate', count: 3, reason: 'a heart rate the file gives no time for' },
+    ]);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('accounts for every reading: five minutes of heart rate and the session', async () => {

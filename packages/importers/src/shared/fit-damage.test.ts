@@ -4,7 +4,7 @@ import type { FitDamage } from './fit-scan';
 
 const KB = 1024;
 const say = (damage: Omit<FitDamage, 'length'> & { length?: number }, readings: number) =>
-  fitDamageSentence(describeFitDamage({ length: damage.byte, ...damage }), readings);
+  fitDamageSentence(describeFitDamage({ length: damage.byte ?? 0, ...damage }), readings);
 
 describe('fitDamageSentence', () => {
   it('says where a cut file ends, against its size, and what was imported before', () => {

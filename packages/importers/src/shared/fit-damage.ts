@@ -5,13 +5,14 @@ export type DescribedFitDamage = FitDamage & { message: string };
 
 /** The damage in words, lower-case first, without what was imported (which only the importer knows). */
 export function describeFitDamage(damage: FitDamage): DescribedFitDamage {
-  const [at, of] = sizes(damage.byte, damage.size);
+  const byte = damage.byte ?? damage.length;
+  const [at, of] = sizes(byte, damage.size);
   const where = `at ${at} of ${of}`;
   const message = {
     cut: `the file ends early, ${where}`,
     record: `the file is damaged ${where}`,
-    decoder: `the file holds a message that cannot be decoded, ${where}`,
-    trailing: `the file goes on past its end with ${sizes(damage.length - damage.byte, damage.length)[0]} that are not FIT data`,
+    decoder: `the file holds a message that cannot be decoded${damage.byte === undefined ? '' : `, ${where}`}`,
+    trailing: `the file goes on past its end with ${sizes(damage.length - byte, damage.length)[0]} that are not FIT data`,
     crc: `the file's checksum does not match its content, so part of it may be damaged`,
     header: `the file's header is damaged, so where its data ends is not known`,
   }[damage.kind];

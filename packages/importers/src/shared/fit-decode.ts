@@ -2,7 +2,7 @@ import { Decoder, Profile, Stream, Utils } from '@garmin/fitsdk';
 import { ImportFormatError, type ImportFile } from '../types';
 import type { FitMessage, FitMesg } from './fit-values';
 import { describeFitDamage, type DescribedFitDamage } from './fit-damage';
-import { scanFit } from './fit-scan';
+import { scanFit, type FitScan } from './fit-scan';
 
 /** A FIT file header: its size (12 or 14) first, then ".FIT" at bytes 8–11 (what Decoder.isFIT checks). */
 export function isFitHead(head: Buffer): boolean {
@@ -51,12 +51,35 @@ const mesgNames = (Profile as unknown as { types: { mesgNum: Record<number, stri
  * Decodes every message in file order. The file is walked first (scanFit) so that the SDK gets only
  * whole records and never a compressed-timestamp header, which it does not decode: those messages get
  * their time from the walk. A damaged file gives the messages before the damage and says where it is.
+ * When the SDK cannot take an app's developer data description (it throws on some), the file is read
+ * again without developer data: the standard fields are what we read.
  */
 export function decodeFit(bytes: Uint8Array): DecodedFit {
-  const { data, stamps, damage, sourceByte } = scanFit(bytes);
+  const scan = scanFit(bytes);
+  let decoded = decodeData(scan, false);
+  if (decoded.error && scan.hasDeveloperData) {
+    scan.withoutDeveloperData();
+    decoded = decodeData(scan, true);
+  }
+  const { messages, error } = decoded;
+  if (!error) return scan.damage ? { messages, damage: describeFitDamage(scan.damage) } : { messages };
+  // The walk checked the framing; what the SDK still refuses is a value it cannot decode.
+  const at = /at byte (\d+)/.exec(error.message)?.[1];
+  return {
+    messages,
+    damage: describeFitDamage({
+      kind: 'decoder',
+      ...(at === undefined ? {} : { byte: scan.sourceByte(Number(at)) }),
+      size: bytes.length,
+      length: bytes.length,
+    }),
+  };
+}
+
+function decodeData(scan: FitScan, plain: boolean): { messages: FitMessage[]; error?: Error } {
+  const stamps = new Map(scan.stamps.map((s) => [plain ? s.plainIndex : s.index, s]));
   const messages: FitMessage[] = [];
-  const decoder = new Decoder(Stream.fromArrayBuffer(data.buffer as ArrayBuffer));
-  const { errors } = decoder.read({
+  const { errors } = new Decoder(Stream.fromArrayBuffer(scan.data.buffer as ArrayBuffer)).read({
     dataOnly: true,
     mesgListener: (mesgNum, mesg) => {
       const stamp = stamps.get(messages.length);
@@ -70,12 +93,5 @@ export function decodeFit(bytes: Uint8Array): DecodedFit {
       });
     },
   });
-  if (errors.length === 0) return damage ? { messages, damage: describeFitDamage(damage) } : { messages };
-  // The walk checked the framing; what the SDK still refuses is a value it cannot decode.
-  const at = /at byte (\d+)/.exec((errors[0] as Error).message)?.[1];
-  const byte = at === undefined ? (damage?.byte ?? bytes.length) : sourceByte(Number(at));
-  return {
-    messages,
-    damage: describeFitDamage({ kind: 'decoder', byte, size: bytes.length, length: bytes.length }),
-  };
+  return errors.length > 0 ? { messages, error: errors[0] as Error } : { messages };
 }

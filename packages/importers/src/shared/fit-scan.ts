@@ -2,11 +2,12 @@ import { CrcCalculator, Profile } from '@garmin/fitsdk';
 
 /**
  * Where a FIT file stops being readable, as a person would be told it. `byte` is where the readable part
- * ends, `size` the size the file says it has (its header's data size, plus header and checksum).
+ * ends (unknown only when the SDK refused a value without saying where), `size` the size the file says
+ * it has (its header's data size, plus header and checksum).
  */
 export interface FitDamage {
   kind: 'cut' | 'record' | 'crc' | 'header' | 'trailing' | 'decoder';
-  byte: number;
+  byte?: number;
   size: number;
   /** The bytes there are. */
   length: number;
@@ -20,11 +21,22 @@ export interface FitScan {
    * expects a checksum: what the SDK's Decoder reads in `dataOnly` mode.
    */
   data: Uint8Array;
-  /** FIT seconds of each compressed-timestamp message, by its number among the messages the SDK hands out. */
-  stamps: Map<number, { seconds: number; mesgNum: number }>;
+  /**
+   * The time (FIT seconds) of each compressed-timestamp message, by its number among the messages the
+   * SDK hands out: `index` as `data` is, `plainIndex` once `withoutDeveloperData` has been called.
+   */
+  stamps: { index: number; plainIndex: number; seconds: number; mesgNum: number }[];
   damage?: FitDamage;
   /** The byte of the file a byte of `data` came from. */
   sourceByte(dataByte: number): number;
+  /** Whether the file describes developer data (developer_data_id, field_description). */
+  hasDeveloperData: boolean;
+  /**
+   * Makes `data` read without developer data: the definitions of developer_data_id and
+   * field_description name a message the SDK does not know, so it drops them and reads developer
+   * fields past, undescribed. For a file whose app wrote a description the SDK cannot take.
+   */
+  withoutDeveloperData(): void;
 }
 
 /** What a definition tells about the data messages of its local type. */
@@ -49,6 +61,9 @@ const MAX_BASE_TYPE = 0x10;
 const INVALID_UINT32 = 0xffffffff;
 
 const knownMesgs = new Set(Object.keys(Profile.messages).map(Number));
+const DEVELOPER_MESGS = new Set([Profile.MesgNum.DEVELOPER_DATA_ID, Profile.MesgNum.FIELD_DESCRIPTION]);
+/** A global message number the profile does not have. */
+const UNKNOWN_MESG = 0xffff;
 
 /**
  * Walks the framing of a FIT file: headers, definitions, the size of every data message, checksums.
@@ -59,10 +74,12 @@ const knownMesgs = new Set(Object.keys(Profile.messages).map(Number));
 export function scanFit(bytes: Uint8Array): FitScan {
   const parts: { from: number; bytes: Uint8Array }[] = [];
   const rewrites: number[] = [];
-  const stamps: FitScan['stamps'] = new Map();
+  const stamps: FitScan['stamps'] = [];
+  const developerDefinitions: number[] = [];
   const defs: (LocalDefinition | undefined)[] = [];
   let outLength = 0;
   let emitted = 0;
+  let developerMessages = 0;
   let lastTimestamp: number | undefined;
   let damage: FitDamage | undefined;
   let pos = 0;
@@ -112,6 +129,7 @@ export function scanFit(bytes: Uint8Array): FitScan {
           damage = read === 'cut' ? at('cut', length, size) : at('record', p, size);
         else {
           defs[header & LOCAL_TYPE] = read.def;
+          if (DEVELOPER_MESGS.has(read.def.mesgNum)) developerDefinitions.push(outLength + p + 3 - start);
           p = read.next;
         }
         continue;
@@ -125,7 +143,10 @@ export function scanFit(bytes: Uint8Array): FitScan {
       if (header & COMPRESSED) {
         if (lastTimestamp !== undefined) {
           lastTimestamp += ((header & 0x1f) - lastTimestamp) & 0x1f;
-          if (def.known) stamps.set(emitted, { seconds: lastTimestamp, mesgNum: def.mesgNum });
+          if (def.known) {
+            const plainIndex = emitted - developerMessages;
+            stamps.push({ index: emitted, plainIndex, seconds: lastTimestamp, mesgNum: def.mesgNum });
+          }
         }
         rewrites.push(outLength + p - start);
       } else if (def.timestampAt >= 0) {
@@ -133,6 +154,7 @@ export function scanFit(bytes: Uint8Array): FitScan {
         if (t !== INVALID_UINT32) lastTimestamp = t;
       }
       if (def.known) emitted++;
+      if (DEVELOPER_MESGS.has(def.mesgNum)) developerMessages++;
       p = next;
     }
     parts.push({ from: start, bytes: bytes.subarray(start, p) });
@@ -163,7 +185,17 @@ export function scanFit(bytes: Uint8Array): FitScan {
     const span = spans.findLast((s) => s.at <= dataByte);
     return span ? span.from + dataByte - span.at : dataByte;
   };
-  return { data, stamps, sourceByte, ...(damage ? { damage } : {}) };
+  const withoutDeveloperData = () => {
+    for (const at of developerDefinitions) data[at] = data[at + 1] = UNKNOWN_MESG & 0xff;
+  };
+  return {
+    data,
+    stamps,
+    sourceByte,
+    hasDeveloperData: developerDefinitions.length > 0,
+    withoutDeveloperData,
+    ...(damage ? { damage } : {}),
+  };
 }
 
 function startsFitHeader(bytes: Uint8Array, pos: number): boolean {
