@@ -49,6 +49,13 @@ export interface ConnectorManifest {
   defaultDays: number;
   /** Every connected source re-syncs this often. */
   syncEveryMinutes: number;
+  /**
+   * How many whole local days before today the provider may still change what it answered (a day's
+   * total as it grows, a night re-scored, a weigh-in edited): every scheduled sync reads again from the
+   * person's local midnight this many days before the day of the last sync. Default 3: today, the two
+   * days before it, and the night that ended two days ago, which began the evening before.
+   */
+  revisedDays?: number;
   /** Password sign-in providers whose sign-in still needs the operator's app client (Eight Sleep). */
   needsClient?: boolean;
   /** The provider's documented limit, for the operator and for pacing. */
@@ -129,9 +136,38 @@ export interface RawPage {
   cursor: string | null;
 }
 
+/** What one sync asks of the provider: `from`–`to` as `SyncContext` has them, in the person's zone. */
+export interface SyncWindow {
+  from: number;
+  to: number;
+  timeZone: string;
+}
+
+/**
+ * Samples of `kinds` starting within [`from`, `to`) (epoch ms): a span that a complete run of the sync
+ * answered in full, so that a stored sample there which the run did not answer again is gone at the
+ * provider.
+ */
+export interface CoveredSpan {
+  kinds: readonly string[];
+  from: number;
+  to: number;
+}
+
+/** Samples of `kinds` whose origin id is one of `originIds`, which the provider says it deleted. */
+export interface DeletedOrigins {
+  kinds: readonly string[];
+  originIds: readonly string[];
+}
+
 /**
  * One provider. `sync` fetches raw pages in a fixed order; `normalize` maps one page to samples. The
  * split lets `npm run sources:replay` re-map stored pages after a mapping fix.
+ *
+ * Revisions: a sample written again with the identity (kind, start, end, origin id) of a stored one
+ * replaces it, so origin ids are the provider's record ids (a daily summary: the provider's day). Deletions
+ * come two ways: `deleted` names what a page says is gone, and `covers` says where a complete run answers
+ * everything, so that what it no longer answers there is deleted.
  */
 export interface Connector {
   manifest: ConnectorManifest;
@@ -149,6 +185,21 @@ export interface Connector {
    * in the same transaction as its samples. Pure, like `normalize`, so replays re-map them too.
    */
   records?(page: Pick<RawPage, 'resource' | 'payload'>, context: NormalizeContext): ClinicalRecordInput[];
+  /**
+   * Origin ids one page says the provider deleted (a FHIR Observation `entered-in-error`, a measure a
+   * Withings group no longer holds). Pure, like `normalize`, so a replay applies them again; never an
+   * origin id of the page's own samples.
+   */
+  deleted?(page: Pick<RawPage, 'resource' | 'payload'>, context: NormalizeContext): DeletedOrigins[];
+  /**
+   * What a run of `sync` over `window` that went from its first page to its last fetched in full, by the
+   * kinds it writes and the start instants of their samples. After such a run, a stored sample of this
+   * source in a span that the run did not answer again is deleted (a run resumed from a cursor deletes
+   * nothing). Only what the queries provably reach: a provider that filters by upload or update time
+   * covers nothing, and edges where a date filter and the samples' instants may disagree are left out.
+   * Without it a sync deletes nothing by absence.
+   */
+  covers?(window: SyncWindow): CoveredSpan[];
   /** A fake of the provider's API for tests and sandbox mode, mounted under a prefix. */
   fake: FastifyPluginAsync<FakeOptions>;
 }
@@ -183,4 +234,12 @@ export interface FakeControl {
   requests?: () => number;
   /** From now on every n-th API request answers 429 (0: never). */
   rateLimitEvery?: (n: number) => void;
+  /**
+   * The provider changes one of its records from now on, as the person or its scoring would: `id` is the
+   * record's id as the provider answers it (an Oura document id, a Withings `grpid`, a FHIR
+   * `Observation/<id>`), `fields` the provider's own fields that change (its README lists them).
+   */
+  revise?: (id: string, fields: Record<string, unknown>) => void;
+  /** The provider deletes one of its records (a weigh-in removed; a FHIR resource marked `entered-in-error`). */
+  deleteRecord?: (id: string) => void;
 }

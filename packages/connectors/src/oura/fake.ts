@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FakeRevisions } from '../shared/fake-revisions';
 import {
   DAY_MS,
   dateOf,
@@ -48,9 +49,13 @@ function sleepDoc(day: number) {
   };
 }
 
-function activityDoc(day: number) {
+/**
+ * A day's activity. The day under way is answered as it stands — its totals grow with every sync until
+ * the day ends, as Oura's do — at `elapsed` (0–1) of the day's whole.
+ */
+function activityDoc(day: number, elapsed = 1) {
   const random = seeded(day * 7 + 2);
-  const steps = Math.max(800, Math.round(8_500 + gauss(random) * 2_500));
+  const steps = Math.round(Math.max(800, Math.round(8_500 + gauss(random) * 2_500)) * elapsed);
   return {
     id: `activity-${dateOf(day)}`,
     day: dateOf(day),
@@ -73,7 +78,10 @@ function spo2Doc(day: number) {
 /**
  * A fake of the Oura API v2 (https://cloud.ouraring.com/v2/docs): OAuth at /oauth/*, the user collections
  * under /v2/usercollection with `next_token` pagination, 401 for expired tokens, 429 with Retry-After
- * when asked to. Data: a year of nights, days and 5-minute heart rate, the same on every run.
+ * when asked to. Data: a year of nights, days and 5-minute heart rate, the same on every run; today's
+ * activity grows through the day, a night is answered once it has ended, and `control.revise(id, fields)` /
+ * `control.deleteRecord(id)` re-score or delete a document by its `id` (`sleep-2026-11-21`,
+ * `activity-2026-11-22`, `spo2-…`) as Oura does when it reprocesses a night or the person deletes one.
  */
 export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -86,26 +94,46 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   });
   oauth.register(app);
   oauth.expose(options.control);
+  const revisions = new FakeRevisions();
+  revisions.expose(options.control);
 
-  const firstDay = () => dayOf(now()) - 365;
-  const lastDay = () => dayOf(now());
+  /** The person's local day (New York's date as a day number) and how much of it has gone. */
+  const localNow = () => now() + OFFSET * 60_000;
+  const lastDay = () => dayOf(localNow());
+  const firstDay = () => lastDay() - 365;
+  const elapsed = () => (localNow() - lastDay() * DAY_MS) / DAY_MS;
 
+  /** Documents whose `day` is within the dates asked (both inclusive), as they stand now. */
   const daily =
-    (make: (day: number) => object) =>
+    (make: (day: number) => { id: string } | undefined) =>
     async (request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
       if (!oauth.authenticate(request, reply)) return reply;
       const q = request.query;
       const from = Math.max(firstDay(), q.start_date ? dayOf(Date.parse(q.start_date)) : lastDay() - 7);
       const to = Math.min(lastDay(), q.end_date ? dayOf(Date.parse(q.end_date)) : lastDay());
+      const all: object[] = [];
+      for (let day = from; day <= to; day++) {
+        const doc = make(day);
+        const answered = doc && revisions.apply(doc.id, doc);
+        if (answered) all.push(answered);
+      }
       const offset = decodeToken(q.next_token);
-      const data: object[] = [];
-      for (let day = from + offset; day <= to && data.length < DAILY_PAGE; day++) data.push(make(day));
-      const more = from + offset + data.length <= to;
+      const data = all.slice(offset, offset + DAILY_PAGE);
+      const more = offset + data.length < all.length;
       return reply.send({ data, next_token: more ? encodeToken(offset + data.length) : null });
     };
 
-  app.get('/v2/usercollection/sleep', daily(sleepDoc));
-  app.get('/v2/usercollection/daily_activity', daily(activityDoc));
+  app.get(
+    '/v2/usercollection/sleep',
+    daily((day) => {
+      const doc = sleepDoc(day);
+      return Date.parse(doc.bedtime_end) <= now() ? doc : undefined;
+    }),
+  );
+  app.get(
+    '/v2/usercollection/daily_activity',
+    daily((day) => activityDoc(day, day === lastDay() ? elapsed() : 1)),
+  );
   app.get('/v2/usercollection/daily_spo2', daily(spo2Doc));
   app.get('/v2/usercollection/heartrate', async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
     if (!oauth.authenticate(request, reply)) return reply;

@@ -1,4 +1,5 @@
-import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
+import type { NewSample } from '@healthfolio/core';
+import { dayBounds } from '../shared/local-days';
 import type { RawPage } from '../types';
 
 const SOURCE = 'oura';
@@ -36,15 +37,6 @@ function offsetOf(iso: string): number | undefined {
   const match = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
   if (!match) return /z$/i.test(iso) ? 0 : undefined;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-}
-
-/** A calendar day of the person's zone as [start, end) instants with the offset at its start. */
-function dayBounds(day: string, timeZone: string): { start: number; end: number; offset: number } {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const offset = zoneOffsetAt(timeZone, midnightUtc);
-  const start = midnightUtc - offset * 60_000;
-  const end = start + 86_400_000;
-  return { start, end, offset };
 }
 
 const docs = <T>(payload: unknown): T[] =>

@@ -10,12 +10,15 @@ export interface ReplayResult {
   mapped: number;
   replaced: number;
   inserted: number;
+  /** Samples the pages say the provider deleted (`Connector.deleted`), removed again. */
+  deleted: number;
 }
 
 /**
  * Re-maps the raw pages kept from a connection's recent syncs with today's `normalize` (after a mapping
  * fix) without calling the provider: each page's samples replace what the source stored for the same
- * kinds over the page's time span; its clinical records are upserted over their earlier versions.
+ * kinds over the page's time span; its clinical records are upserted over their earlier versions, and
+ * what it says the provider deleted goes again.
  */
 export async function replaySource(
   db: Db,
@@ -30,7 +33,7 @@ export async function replaySource(
   if (!connection) throw new Error(`This account has never connected ${kind}`);
   const timeZone = (await new UserTimeZoneRepository(db.kysely).get(userId)) ?? 'UTC';
   const store = new SampleStore(db);
-  const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0 };
+  const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0, deleted: 0 };
   for (const page of await repo.payloads(connection.id)) {
     const payload = JSON.parse(page.payload) as unknown;
     const context = { timeZone, source: kind };
@@ -38,6 +41,11 @@ export async function replaySource(
     const records = connector.records?.({ resource: page.resource, payload }, context) ?? [];
     result.pages++;
     result.mapped += samples.length;
+    if (!dryRun) {
+      for (const gone of connector.deleted?.({ resource: page.resource, payload }, context) ?? []) {
+        result.deleted += await store.deleteOrigins(userId, kind, gone.kinds, gone.originIds);
+      }
+    }
     if (!dryRun && records.length > 0) {
       await db.kysely.transaction().execute((trx) => upsertClinicalRecords(trx, userId, records, Date.now()));
     }

@@ -10,11 +10,8 @@ import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } f
 import { refreshTokens } from './oauth';
 import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
 import { createProviderHttp } from './provider-http';
+import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
-
-const DAY_MS = 86_400_000;
-/** An incremental sync re-reads this much before the last one: providers revise recent days. */
-const OVERLAP_MS = 2 * DAY_MS;
 
 export interface SyncRunnerDeps {
   repo: ConnectionsRepository;
@@ -35,7 +32,12 @@ export interface SyncRunnerDeps {
  * Runs syncs one at a time in the background of this server. Each page the provider answers is kept raw,
  * mapped, and written in one transaction with the cursor after it, so a sync cut off by a restart resumes
  * after the last page written and ends with the rows of one uninterrupted run. Connected sources re-sync
- * on their connector's interval.
+ * on their connector's interval, reading again the recent days the provider may still revise.
+ *
+ * What a provider revised replaces what was stored (the store writes by identity); what a page says was
+ * deleted goes before the page is written; and after a run that read its window from the first page to
+ * the last, what the connector `covers` but the run no longer answered goes too. A run resumed from a
+ * cursor deletes nothing by absence: its earlier pages were answered to another process.
  */
 export class SyncRunner {
   private readonly queue: string[] = [];
@@ -137,17 +139,15 @@ export class SyncRunner {
       return;
     }
     const startedAt = now();
+    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
     const to = row.sync_to ?? startedAt;
-    const from =
-      row.sync_from ??
-      (row.last_sync_at !== null
-        ? row.last_sync_at - OVERLAP_MS
-        : startedAt - connector.manifest.defaultDays * DAY_MS);
+    const from = syncFrom(row, connector, startedAt, timeZone);
     const runId = runIdNow();
     let requests = 0;
     let samples = 0;
     let inserted = 0;
     let updated = 0;
+    let deleted = 0;
     await repo.startRun({
       id: runId,
       user_id: row.user_id,
@@ -192,7 +192,10 @@ export class SyncRunner {
       onRequest: () => void requests++,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
     });
-    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    // Only a run that reads its window from the start can tell what the provider no longer has.
+    const seen = new SeenInSpans(
+      row.cursor === null ? (connector.covers?.({ from, to, timeZone }) ?? []) : [],
+    );
     try {
       const pages = connector.sync({
         http,
@@ -210,6 +213,11 @@ export class SyncRunner {
         const mapped = connector.normalize(page, normalizeContext);
         const records = connector.records?.(page, normalizeContext) ?? [];
         samples += mapped.length;
+        seen.add(mapped);
+        // Before the page's rows and cursor: a run cut off in between reads the page, and deletes, again.
+        for (const gone of connector.deleted?.(page, normalizeContext) ?? []) {
+          deleted += await this.deps.store.deleteOrigins(row.user_id, row.kind, gone.kinds, gone.originIds);
+        }
         const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
           if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
           await trx
@@ -225,6 +233,16 @@ export class SyncRunner {
         });
         inserted += result.inserted;
         updated += result.updated;
+      }
+      for (const span of seen.spans) {
+        deleted += await this.deps.store.deleteMissing(
+          row.user_id,
+          row.kind,
+          span.kinds,
+          span.from,
+          span.to,
+          seen.identities,
+        );
       }
       await repo.trimPayloads(row.id);
       const finished = now();
@@ -248,8 +266,9 @@ export class SyncRunner {
         samples,
         inserted,
         updated,
+        deleted,
       });
-      if (inserted > 0 || updated > 0) this.deps.onFinished?.(row.user_id);
+      if (inserted > 0 || updated > 0 || deleted > 0) this.deps.onFinished?.(row.user_id);
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
@@ -259,10 +278,12 @@ export class SyncRunner {
           requests,
           samples,
           inserted,
+          updated,
+          deleted,
         });
         return;
       }
-      await this.fail(row, connector, runId, error, { requests, samples, inserted });
+      await this.fail(row, connector, runId, error, { requests, samples, inserted, updated, deleted });
     }
   }
 
@@ -271,7 +292,7 @@ export class SyncRunner {
     connector: Connector,
     runId: string,
     error: unknown,
-    counts: { requests: number; samples: number; inserted: number },
+    counts: { requests: number; samples: number; inserted: number; updated: number; deleted: number },
   ): Promise<void> {
     const { repo, now } = this.deps;
     const at = now();
