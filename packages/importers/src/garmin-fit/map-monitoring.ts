@@ -65,38 +65,40 @@ export function mapMonitoring(messages: readonly FitMessage[], ctx: FitFileConte
     if (type === undefined || steps === undefined) return;
     const previous = totals.get(type);
     totals.set(type, { steps, at });
-    const midnight = localMidnight(ctx, at);
-    let start: number;
-    let delta: number;
-    if (!previous) {
-      if (fileStart === undefined || fileStart > midnight) {
-        out.skip('monitoring.steps (carried total)', CARRIED);
-        return;
-      }
-      [start, delta] = [midnight, steps];
-    } else if (previous.at < midnight && midnight < at) {
-      [start, delta] = [midnight, steps];
-    } else if (steps < previous.steps) {
-      // A reset away from midnight (the device restarted): it counted from zero since the last total.
-      [start, delta] = [previous.at, steps];
-    } else {
-      [start, delta] = [previous.at, steps - previous.steps];
+    const added = stepsAdded(previous, { steps, at }, localMidnight(ctx, at), fileStart);
+    if (added === 'carried') out.skip('monitoring.steps (carried total)', CARRIED);
+    else if (added.delta <= 0) out.skip('monitoring.steps', UNCHANGED);
+    else {
+      out.add(
+        fitSample(ctx, {
+          kind: 'steps',
+          start: added.start,
+          end: at,
+          value: added.delta,
+          unit: '{count}',
+          origin: `steps:${type}:${seconds(at)}`,
+        }),
+      );
     }
-    if (delta <= 0) {
-      out.skip('monitoring.steps', UNCHANGED);
-      return;
-    }
-    out.add(
-      fitSample(ctx, {
-        kind: 'steps',
-        start,
-        end: at,
-        value: delta,
-        unit: '{count}',
-        origin: `steps:${type}:${seconds(at)}`,
-      }),
-    );
   });
+}
+
+/**
+ * What a step total adds to the one before it of its type, and since when: the first total after a
+ * local midnight counts from that midnight; a lower one away from midnight (the device restarted) from
+ * zero since the one before; a file's first total counts from midnight only when the file began by then.
+ */
+function stepsAdded(
+  previous: { steps: number; at: number } | undefined,
+  { steps, at }: { steps: number; at: number },
+  midnight: number,
+  fileStart: number | undefined,
+): { start: number; delta: number } | 'carried' {
+  if (!previous)
+    return fileStart === undefined || fileStart > midnight ? 'carried' : { start: midnight, delta: steps };
+  if (previous.at < midnight && midnight < at) return { start: midnight, delta: steps };
+  if (steps < previous.steps) return { start: previous.at, delta: steps };
+  return { start: previous.at, delta: steps - previous.steps };
 }
 
 const CARRIED =
