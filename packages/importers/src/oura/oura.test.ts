@@ -7,6 +7,7 @@ import {
   context,
   formatFixtures,
   randomText,
+  unaccounted,
 } from '../shared/test-support';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError } from '../types';
@@ -80,8 +81,9 @@ describe('Oura import: App Data CSVs', () => {
     ]);
     expect(hr[0]).toMatchObject({ tz: 'America/New_York', source: 'oura' });
     expect(hr[0]!.utcOffsetMin).toBeUndefined();
-    // dailyreadiness.csv holds only scores: it is not opened.
-    expect(out.records).toBe(4 + 2 + 2 + 4);
+    // dailyreadiness.csv holds only scores: it is not opened. Readings, not rows: 15 samples, 2 rows
+    // refused, and 68 filled fields not kept (stages, series, scores, targets, a nap's heart rate …).
+    expect(out.records).toBe(15 + 2 + 68);
     expect(out.samples).toHaveLength(15);
   });
 
@@ -111,6 +113,52 @@ describe('Oura import: App Data CSVs', () => {
   });
 });
 
+describe('Oura import: accounting', () => {
+  it('skips what it does not keep by field name, with why', async () => {
+    const out = await collect(importer, appData(), NY);
+    const skipped = (type: string) => out.skipped.get(type);
+    expect(skipped('deep_sleep_duration')).toMatchObject({
+      count: 2,
+      reason: expect.stringContaining('stages'),
+    });
+    expect(skipped('score')).toMatchObject({ count: 2, reason: expect.stringContaining('score') });
+    expect(skipped('breathing_disturbance_index')).toMatchObject({ count: 1 });
+    // The nap's heart rate, HRV and breathing: kept for the main night only.
+    expect(skipped('lowest_heart_rate')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('main night'),
+    });
+    expect(skipped('sleep period (deleted)')).toMatchObject({ count: 1 });
+    // Fields that place a record are not readings.
+    expect(skipped('bedtime_start')).toBeUndefined();
+    expect(skipped('timestamp')).toBeUndefined();
+  });
+
+  it('accounts for every reading of every fixture, and says so of a field that is no number', async () => {
+    for (const name of [...APP_DATA, 'oura-api-v2.json', 'oura_2020-03-05_trends.csv']) {
+      const out = await collect(importer, [fileFromBuffer(`App Data/${name}`, fixture(name))], NY);
+      expect(unaccounted(out), name).toBe(0);
+    }
+    const doc = JSON.stringify({
+      data: [{ id: 'a', day: '2024-06-02', steps: 'many', active_calories: 300 }],
+    });
+    const out = await collect(importer, [fileFromBuffer('activity.json', doc)], NY);
+    expect(out.issues.map((i) => i.message)).toEqual(['steps "many" is not a number']);
+    expect([out.records, unaccounted(out)]).toEqual([2, 0]);
+  });
+
+  it('skips the trends columns it does not read, scores among them', async () => {
+    const file = fileFromBuffer('oura_2020-03-05_trends.csv', fixture('oura_2020-03-05_trends.csv'));
+    const out = await collect(importer, [file], context('America/Los_Angeles'));
+    expect(out.skipped.get('Readiness Score')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('score'),
+    });
+    expect(out.skipped.get('Activity Score')).toMatchObject({ count: 2 });
+    expect(out.skipped.has('Steps')).toBe(false);
+  });
+});
+
 describe('Oura import: API v2 JSON and trends CSV', () => {
   it('reads a document keyed by data type', async () => {
     const out = await collect(
@@ -130,7 +178,12 @@ describe('Oura import: API v2 JSON and trends CSV', () => {
       ['heart_rate', 61],
     ]);
     expect(iso(out.samples[4]!.start)).toBe('2024-06-01T22:00:00.000Z');
-    expect(out.records).toBe(5);
+    // 9 samples, 7 fields of the night not kept, and the readiness record.
+    expect(out.records).toBe(17);
+    expect(out.skipped.get('daily_readiness')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('scores'),
+    });
   });
 
   it('reads {"data": […]} and throws ImportFormatError after the records before a cut', async () => {

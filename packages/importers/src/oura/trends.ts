@@ -1,3 +1,4 @@
+import { filled, reasonFor, type Skip } from './fields';
 import type { RecordKind } from './records';
 import type { Fields } from './values';
 
@@ -47,4 +48,32 @@ export function trendsRecords(cells: Record<string, string>): { kind: RecordKind
     });
   }
   return records;
+}
+
+const SLEEP_COLUMNS = [
+  'Total Sleep Duration',
+  'Total Sleep Time',
+  'Lowest Resting Heart Rate',
+  'Average HRV',
+  'Respiratory Rate',
+];
+const ACTIVITY_COLUMNS = ['Steps', 'Activity Burn', 'Total Burn'];
+const PLACING = ['date', 'Bedtime Start', 'Bedtime End'];
+
+/**
+ * The filled cells of a trends row that its records (`trendsRecords`) do not read, each a reading skipped
+ * under its column name: the scores, stage times, averages and targets, and the night's columns of a row
+ * without bedtimes to place the night at.
+ */
+export function trendsSkipped(cells: Record<string, string>, made: readonly RecordKind[]): Skip[] {
+  const read = new Set(PLACING);
+  if (made.includes('sleep')) for (const c of SLEEP_COLUMNS) read.add(c);
+  if (made.includes('activity')) for (const c of ACTIVITY_COLUMNS) read.add(c);
+  const skipped: Skip[] = [];
+  for (const column in cells) {
+    if (read.has(column) || !filled(cells[column])) continue;
+    const unplaced = SLEEP_COLUMNS.includes(column) && 'the row has no bedtimes to place the night at';
+    skipped.push({ type: column, reason: unplaced || reasonFor(column) });
+  }
+  return skipped;
 }
