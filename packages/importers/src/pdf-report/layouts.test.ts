@@ -6,9 +6,11 @@ import type { Fixture } from './test-support/expected';
 import { germanReport } from './test-support/german-report';
 import { headerLessReport } from './test-support/header-less-report';
 import { indianReport } from './test-support/indian-report';
+import { labcorpClassicReport } from './test-support/labcorp-classic-report';
 import { myChartReport } from './test-support/mychart-report';
 import { pageBreakReport } from './test-support/page-break-report';
 import { previousResultReport } from './test-support/previous-result-report';
+import { questWomenReport } from './test-support/quest-women-report';
 import { sonicReport } from './test-support/sonic-report';
 import { twoColumnReport } from './test-support/two-column-report';
 
@@ -90,5 +92,15 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
 
   it('reads a German lab’s findings: decimal commas, SI units, "+" and "-" marks, the previous finding left out', async () => {
     await check(await germanReport());
+  });
+
+  it('reads Labcorp’s earlier report: a flag column, fields as a grid of headings, two pages', async () => {
+    await check(await labcorpClassicReport());
+  });
+
+  it('reads Quest’s report as another site prints it: results right-aligned, CBC units, words', async () => {
+    const fixture = await questWomenReport();
+    expect(fixture.pages).toBe(2);
+    await check(fixture);
   });
 });

@@ -24,6 +24,10 @@ export function collectionDate(text: PdfText, order: DateOrder = {}): string {
     const found = labelled(lines, label);
     const date = found && readDate(found.text, order);
     if (date) return date;
+    // Reports that print their fields as a grid: the label a heading, the date under it.
+    const under = underHeading(lines, label);
+    const below = under && readDate(under.text, order);
+    if (below) return below;
   }
   throw new PdfReportError(
     'no_results',
