@@ -112,6 +112,17 @@ describe('garmin-fit chained and padded files', () => {
     expect(unaccounted(out)).toBe(0);
   });
 
+  it('keeps the files before a chained file whose header is damaged', async () => {
+    const second = Buffer.from(sleepFit());
+    second[4]! ^= 0x01; // its data size, no longer its header CRC's
+    const out = await read(fileFromBuffer('chained.fit', Buffer.concat([weightFit(), second])));
+    expect(ofKind(out.samples, 'weight')).toHaveLength(1);
+    expect(ofKind(out.samples, 'sleep_duration')).toHaveLength(0);
+    expect(out.error?.message).toBe(
+      "The file's header is damaged, so where its data ends is not known: the 7 readings before that were imported",
+    );
+  });
+
   it('ignores zeros after the end, but not other bytes', async () => {
     const padded = await read(fileFromBuffer('padded.fit', Buffer.concat([weightFit(), Buffer.alloc(512)])));
     expect(padded.error).toBeUndefined();

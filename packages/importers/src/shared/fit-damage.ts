@@ -27,7 +27,8 @@ export function describeFitDamage(damage: FitDamage): DescribedFitDamage {
 export function fitDamageSentence(damage: DescribedFitDamage, readings: number): string {
   const text = `${damage.message[0]!.toUpperCase()}${damage.message.slice(1)}`;
   const n = readings.toLocaleString('en-US');
-  if (damage.kind === 'header') return `${text}: nothing of it was imported`;
+  // A chained file's later header: the files before it were read.
+  if (damage.kind === 'header' && !damage.byte) return `${text}: nothing of it was imported`;
   if (damage.kind === 'crc') {
     if (readings === 0) return `${text}: nothing in it was imported`;
     return `${text}: ${readings === 1 ? 'its one reading was' : `its ${n} readings were`} imported, check them against the device`;
