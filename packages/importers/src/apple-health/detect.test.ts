@@ -106,6 +106,24 @@ describe('apple-health detect', () => {
     }
   });
 
+  it('finds the export under the names localized Health apps give it, beside the CDA', async () => {
+    // Chinese, Norwegian, Finnish and Spanish phones: the export_cda.xml beside it keeps its name.
+    for (const name of ['导出.xml', 'eksport.xml', 'vienti.xml', 'exportar.xml']) {
+      const upload = await zipUpload([
+        ['apple_health_export/export_cda.xml', CDA],
+        [`apple_health_export/${name}`, fixture('export-ios8.xml')],
+      ]);
+      try {
+        expect(await appleHealthImporter.detect(upload.files), name).toBe(1);
+        const out = await readAll(upload.files);
+        expect(out.samples, name).toHaveLength(8);
+        expect(unaccounted(out)).toBe(0);
+      } finally {
+        upload.close();
+      }
+    }
+  });
+
   it('answers 0 for a zip without export.xml, and read refuses it', async () => {
     const upload = await zipUpload([
       ['apple_health_export/export_cda.xml', CDA],

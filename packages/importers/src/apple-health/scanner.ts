@@ -1,3 +1,4 @@
+import type { NewSample } from '@healthfolio/core';
 import { ImportFormatError } from '../types';
 import { AttributeSlots, INCOMPLETE, MALFORMED, readAttributes } from './attributes';
 import { BANG, GT, LT, QUESTION, SLASH, bytesEqual, isSpace } from './bytes';
@@ -214,8 +215,8 @@ export class ExportScanner {
     const next = this.zones.read(buf, afterName);
     const zone = this.zones.zone;
     if (next >= 0 && zone !== undefined) {
-      if (toRecord) (pending as Exclude<Mapped, string | Skip>).tz = zone;
-      else this.workout.setTimeZone(zone);
+      const sample = toRecord ? (pending as NewSample) : this.workout.sample;
+      if (sample) this.zones.place(sample, zone);
     }
     return next;
   }

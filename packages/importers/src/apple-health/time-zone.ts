@@ -1,9 +1,16 @@
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import { AttributeSlots, INCOMPLETE, readAttributes } from './attributes';
 import { ascii, bytesEqual, copyBytes, decodeAttribute } from './bytes';
 
 /** What follows `<MetadataEntry` in the one entry read; HealthKit writes the key before the value. */
 const TIME_ZONE_KEY = ascii(' key="HKTimeZone"');
 const MAX_ZONES = 1000;
+const DAY_MS = 24 * 3600_000;
+/**
+ * An offset found the same this long before or after an instant is taken to hold in between: two weeks,
+ * or two days near a clock change (no zone changes its clocks twice within two days).
+ */
+const SPANS_MS = [14 * DAY_MS, 2 * DAY_MS];
 
 /**
  * Reads the zone of an HKTimeZone MetadataEntry (sleep and workouts carry one: "America/Los_Angeles").
@@ -17,6 +24,34 @@ export class TimeZoneReader {
   private lastBytes: Uint8Array | undefined;
   private lastZone: string | undefined;
   private readonly known = new Map<string, boolean>();
+  private spanZone = '';
+  private spanFrom = 0;
+  private spanTo = -1;
+  private spanOffset = 0;
+
+  /**
+   * Gives `sample` the zone it was taken in: the instant stays the one written, and the offset becomes
+   * the zone's at that instant, so the reading counts for the local day where it was taken even when
+   * the export wrote it with another zone's offset.
+   */
+  place(sample: NewSample, zone: string): void {
+    sample.tz = zone;
+    sample.utcOffsetMin = this.offsetAt(zone, sample.start);
+  }
+
+  /**
+   * The zone's offset at `ms`. Zones keep an offset for months, and records of one zone come in runs
+   * (a night's sleep stages), so the span around an instant over which the offset holds is remembered.
+   */
+  private offsetAt(zone: string, ms: number): number {
+    if (zone === this.spanZone && ms >= this.spanFrom && ms < this.spanTo) return this.spanOffset;
+    const offset = zoneOffsetAt(zone, ms);
+    this.spanZone = zone;
+    this.spanOffset = offset;
+    this.spanFrom = ms - span(zone, ms, offset, -1);
+    this.spanTo = ms + 1 + span(zone, ms, offset, 1);
+    return offset;
+  }
 
   /**
    * Reads from `p`, just after the element name. Answers where the tag ends when it is an HKTimeZone
@@ -54,4 +89,10 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** How far from `ms` towards `direction` the zone is known to keep `offset`. */
+function span(zone: string, ms: number, offset: number, direction: 1 | -1): number {
+  for (const length of SPANS_MS) if (zoneOffsetAt(zone, ms + direction * length) === offset) return length;
+  return 0;
 }

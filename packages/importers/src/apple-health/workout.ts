@@ -49,7 +49,8 @@ const Q = 'HKQuantityTypeIdentifier';
  * so both are read and the Workout's own attributes win.
  */
 export class WorkoutBuilder {
-  private sample: NewSample | undefined;
+  /** The open workout's sample; undefined when its dates could not be read. */
+  sample: NewSample | undefined;
   private problem: string | undefined;
   private distanceM: number | undefined;
   private energyKcal: number | undefined;
@@ -122,11 +123,6 @@ export class WorkoutBuilder {
       const average = parseNumber(buf, a.start(STAT_AVERAGE), a.end(STAT_AVERAGE));
       if (Number.isFinite(average)) this.avgHeartRate = round(average);
     }
-  }
-
-  /** The zone of the workout's HKTimeZone MetadataEntry. */
-  setTimeZone(zone: string): void {
-    if (this.sample) this.sample.tz = zone;
   }
 
   /** The workout's sample, or the problem that kept it from being one. */
