@@ -3,7 +3,7 @@ import { toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportContext } from '../types';
-import { collect, fixtureFiles } from '../shared/test-support';
+import { collect, fixtureFiles, unaccounted } from '../shared/test-support';
 import { fitbitImporter } from './index';
 
 const context: ImportContext = {
@@ -13,14 +13,10 @@ const context: ImportContext = {
 const files = fixtureFiles(join(__dirname, 'fixtures'));
 
 async function readAll() {
-  const { chunks, error } = await collect(fitbitImporter.read(files, context));
-  expect(error).toBeUndefined();
-  return {
-    chunks,
-    samples: chunks.flatMap((c) => c.samples),
-    issues: chunks.flatMap((c) => c.issues ?? []),
-    records: chunks.reduce((n, c) => n + c.records, 0),
-  };
+  const out = await collect(fitbitImporter.read(files, context));
+  expect(out.error).toBeUndefined();
+  expect(unaccounted(out)).toBe(0);
+  return out;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -41,8 +37,9 @@ describe('fitbit read', () => {
       bmi: 2,
       body_fat: 1,
     });
-    // 3 calories + 2 distance + 4 heart rate + 3 resting + 2 sleep + 9 steps + 2 weight + 3 + 2 CSV rows
-    expect(records).toBe(30);
+    // Readings, not file records: a slice of a minute series is one (its minutes are summed into it).
+    // 20 samples, 3 records refused, a resting heart rate of 0 and 5 figures of the sleep log not kept.
+    expect(records).toBe(29);
     expect(samples.every((s) => s.source === 'fitbit')).toBe(true);
     for (const s of samples) expect(() => toCanonical(s.kind, s.value, s.unit)).not.toThrow();
   });
@@ -181,6 +178,39 @@ describe('fitbit read', () => {
       file: 'Global Export Data/steps-2024-03-09.json',
       record: 2,
     });
+  });
+
+  it("skips what it does not keep, with why: a sleep log's other figures, a day without an estimate", async () => {
+    const { skipped } = await readAll();
+    expect(skipped.get('resting_heart_rate')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('estimate'),
+    });
+    expect(skipped.get('efficiency')).toMatchObject({ count: 1 });
+    expect(skipped.get('levels.data')).toMatchObject({
+      count: 1,
+      reason: expect.stringContaining('timeline'),
+    });
+    // An empty stage list is not a reading.
+    expect(skipped.has('levels.shortData')).toBe(false);
+  });
+
+  it('skips a 15-minute slice of 0 steps, and accounts for every file alone', async () => {
+    const steps = fileFromBuffer(
+      'Global Export Data/steps-2024-01-01.json',
+      '[{"dateTime":"01/01/24 07:00:00","value":"0"},{"dateTime":"01/01/24 07:01:00","value":"0"},' +
+        '{"dateTime":"01/01/24 07:15:00","value":"12"}]',
+    );
+    const out = await collect(fitbitImporter.read([steps], context));
+    expect(out.samples.map((s) => s.value)).toEqual([12]);
+    expect([...out.skipped.values()]).toEqual([
+      { type: 'steps', count: 1, reason: expect.stringContaining('worn or not') },
+    ]);
+    expect([out.records, unaccounted(out)]).toEqual([2, 0]);
+    for (const file of files) {
+      const alone = await collect(fitbitImporter.read([file], context));
+      expect(unaccounted(alone), file.name).toBe(0);
+    }
   });
 
   it('yields chunks of at most 2000 samples', async () => {

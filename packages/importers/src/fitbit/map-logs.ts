@@ -2,20 +2,45 @@ import type { NewSample } from '@healthfolio/core';
 import { fitbitTime } from './fitbit-time';
 import { unitFromBmi, type WeightUnit } from './weight-unit';
 
-type Result = { samples: NewSample[]; warning?: string } | { problem: string };
+/** A reading of a log that is not kept: its field, and why. */
+export interface Skip {
+  type: string;
+  reason: string;
+}
+export type Result = { samples: NewSample[]; warning?: string; skipped?: Skip[] } | { problem: string };
+
+const STAGES = 'the minutes of each stage ride in the sleep sample; this figure is not kept';
+/** The fields of a sleep log that are readings we do not keep, and why. */
+const SLEEP_SKIPPED: [field: string, reason: string][] = [
+  ['minutesToFallAsleep', STAGES],
+  ['minutesAwake', STAGES],
+  ['minutesAfterWakeup', STAGES],
+  ['efficiency', "Fitbit's sleep efficiency, worked out from the minutes asleep and in bed: not kept"],
+];
 
 interface SleepLog {
   logId?: unknown;
   startTime?: unknown;
   endTime?: unknown;
   minutesAsleep?: unknown;
+  minutesToFallAsleep?: unknown;
+  minutesAwake?: unknown;
+  minutesAfterWakeup?: unknown;
+  efficiency?: unknown;
   timeInBed?: unknown;
   mainSleep?: unknown;
   type?: unknown;
-  levels?: { summary?: Record<string, { minutes?: unknown } | undefined> };
+  levels?: {
+    summary?: Record<string, { minutes?: unknown } | undefined>;
+    data?: unknown;
+    shortData?: unknown;
+  };
 }
 
-/** A sleep log: minutes asleep between its start and end, with the stage minutes kept in meta. */
+/**
+ * A sleep log: minutes asleep between its start and end, with the stage minutes kept in meta. The log is
+ * one reading; its other figures (minutes awake, efficiency …) and its stage timeline are skipped.
+ */
 export function sleepSamples(item: unknown, zone: string): Result {
   const log = (item ?? {}) as SleepLog;
   const start = fitbitTime(log.startTime, zone);
@@ -44,7 +69,19 @@ export function sleepSamples(item: unknown, zone: string): Result {
     originId: logId(log.logId) ?? `sleep:${new Date(start.ms).toISOString()}`,
     meta: { provenance },
   };
-  return { samples: [sample] };
+  const skipped: Skip[] = SLEEP_SKIPPED.filter(
+    ([field]) => typeof log[field as keyof SleepLog] === 'number',
+  ).map(([type, reason]) => ({ type, reason }));
+  for (const series of ['data', 'shortData'] as const) {
+    const points = log.levels?.[series];
+    if (Array.isArray(points) && points.length > 0) {
+      skipped.push({
+        type: `levels.${series}`,
+        reason: "the night's stage timeline is not kept; its minutes a stage are",
+      });
+    }
+  }
+  return { samples: [sample], skipped };
 }
 
 interface WeightLog {

@@ -78,7 +78,15 @@ export function sliceSample(
   };
 }
 
-/** A day's resting heart rate: JSON `{"value":{"date":"01/31/23","value":58.3,"error":6.8}}`, or a CSV row. */
+/** Why a slice of 0 steps or distance is skipped. */
+export const EMPTY_SLICE = '15 minutes of 0: Fitbit writes 0 whether the tracker was worn or not';
+/** Why a resting heart rate of 0 is skipped. */
+export const NO_ESTIMATE = 'a 0: Fitbit writes it for days it could not estimate a resting heart rate';
+
+/**
+ * A day's resting heart rate: JSON `{"value":{"date":"01/31/23","value":58.3,"error":6.8}}`, or a CSV row;
+ * undefined for a 0, Fitbit's "no estimate".
+ */
 export function restingSample(
   dayText: unknown,
   raw: unknown,

@@ -4,8 +4,10 @@ import { jsonRecords } from '../shared/json-records';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { Buckets } from './buckets';
 import { classify, csvValueColumn, isProfile, type FitbitEntry } from './entries';
-import { sleepSamples, weightSamples } from './map-logs';
+import { sleepSamples, weightSamples, type Result } from './map-logs';
 import {
+  EMPTY_SLICE,
+  NO_ESTIMATE,
   SERIES,
   csvReading,
   isSeries,
@@ -16,7 +18,12 @@ import {
 } from './map-series';
 import { unitFromProfile, type WeightUnit } from './weight-unit';
 
-/** Reads every Fitbit file of the upload, in entry-name order so every run yields the same chunks. */
+/**
+ * Reads every Fitbit file of the upload, in entry-name order so every run yields the same chunks. Every
+ * reading is accounted for: a slice of a minute series, a resting heart rate, a sleep log and each value of
+ * a weigh-in is a sample, an issue or skipped (a slice of 0, a day without an estimate, a sleep log's other
+ * figures); a minute record that cannot be read is one issue. Files of types we do not read are not opened.
+ */
 export async function* readFitbit(
   files: readonly ImportFile[],
   context: ImportContext,
@@ -50,18 +57,22 @@ async function* readEntry(
   const zone = context.timeZone;
   const { file, type, format } = entry;
   const buckets = isSeries(type) ? new Buckets(SERIES[type].sliceMs, zone) : undefined;
+  // A slice is one reading: the minutes summed (or averaged) into it are not counted one by one.
   const flushBuckets = () => {
     if (!buckets || !isSeries(type)) return;
     for (const bucket of buckets.drain()) {
       const sample = sliceSample(type, format, bucket, zone);
-      if (sample) out.add(sample);
+      if (!sample) out.skip(type, EMPTY_SLICE);
+      else {
+        out.record();
+        out.add(sample);
+      }
     }
   };
   let record = 0;
   try {
     for await (const { item, line } of records(entry)) {
       if (context.signal?.aborted) return;
-      out.record();
       const where = line === undefined ? { file: file.name, record } : { file: file.name, line };
       record++;
       if (buckets && isSeries(type)) {
@@ -69,17 +80,25 @@ async function* readEntry(
           format === 'json'
             ? jsonReading(item, type, zone)
             : csvReading(item as Record<string, string>, csvValueColumn(type), zone);
-        if ('problem' in reading) out.issue({ ...where, message: reading.problem });
-        else buckets.add(reading.ms, reading.value);
+        if ('problem' in reading) {
+          out.record();
+          out.issue({ ...where, message: reading.problem });
+        } else buckets.add(reading.ms, reading.value);
         continue;
       }
       const result = mapRecord(entry, item, zone, profileUnit);
-      if (!result) continue;
+      if (!result) {
+        out.skip(type, NO_ESTIMATE);
+        continue;
+      }
       if ('problem' in result) {
+        out.record();
         out.issue({ ...where, message: result.problem });
         continue;
       }
+      out.record(result.samples.length);
       for (const sample of result.samples) out.add(sample);
+      for (const skipped of result.skipped ?? []) out.skip(skipped.type, skipped.reason);
       if (result.warning) out.warnOnce(result.warning);
       if (out.full) yield* out.chunks();
     }
@@ -96,7 +115,13 @@ async function* readEntry(
   yield* out.chunks();
 }
 
-function mapRecord(entry: FitbitEntry, item: unknown, zone: string, profileUnit: WeightUnit | undefined) {
+/** A log or a day's resting heart rate; undefined for a resting heart rate of 0 (no estimate). */
+function mapRecord(
+  entry: FitbitEntry,
+  item: unknown,
+  zone: string,
+  profileUnit: WeightUnit | undefined,
+): Result | undefined {
   switch (entry.type) {
     case 'sleep':
       return sleepSamples(item, zone);
