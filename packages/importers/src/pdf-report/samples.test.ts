@@ -1,4 +1,4 @@
-import type { ReportResult } from '@healthfolio/core';
+import { toCanonical, type ReportResult } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
 import { resultsToSamples } from './samples';
 
@@ -122,5 +122,48 @@ describe('confirmed results as samples', () => {
     });
     expect(scan!.meta).not.toHaveProperty('specimenDate');
     expect(scan!.meta).not.toHaveProperty('valueText');
+  });
+
+  it('writes units as European and other labs print them so the values land in the kind’s unit', () => {
+    const samples = resultsToSamples(
+      [
+        result({ name: 'Kreatinin', kind: 'creatinine', value: 88.4, valueText: '88,4', unit: 'µmol/l' }),
+        result({ name: 'Hämoglobin', kind: 'hemoglobin', value: 140, valueText: '140', unit: 'g/l' }),
+        result({
+          name: 'HbA1c (IFCC)',
+          kind: 'hemoglobin_a1c',
+          value: 48,
+          valueText: '48',
+          unit: 'mmol/mol',
+        }),
+        result({
+          name: 'TSH',
+          kind: 'thyroid_stimulating_hormone',
+          value: 2.1,
+          valueText: '2.1',
+          unit: 'μIU/mL',
+        }),
+        result({ name: 'Leukozyten', kind: 'custom', value: 11.2, valueText: '11,2', unit: 'G/l' }),
+        result({ name: 'WBC', kind: 'custom', value: 6.3, valueText: '6.3', unit: '10^3/µL' }),
+      ],
+      options,
+    );
+    expect(samples.map((s) => s.unit)).toEqual([
+      'umol/L',
+      'g/L',
+      'mmol/mol',
+      'u[IU]/mL',
+      '10*9/L',
+      '10*3/uL',
+    ]);
+    const canonical = samples.slice(0, 4).map((s) => toCanonical(s.kind, s.value, s.unit));
+    expect(canonical.map((q) => [q.unit, Math.round(q.value * 100) / 100])).toEqual([
+      ['mg/dL', 1],
+      ['g/dL', 14],
+      ['%', 6.54],
+      ['m[IU]/L', 2.1],
+    ]);
+    // A decimal-comma value as printed is kept as the text it was.
+    expect(samples[0]!.meta?.valueText).toBe('88,4');
   });
 });
