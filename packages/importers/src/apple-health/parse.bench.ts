@@ -33,13 +33,16 @@ async function importerRead(path: string): Promise<string> {
   let samples = 0;
   let records = 0;
   let issues = 0;
+  let skipped = 0;
   const context = { owner: { name: '', email: '' }, timeZone: 'UTC' };
   for await (const chunk of appleHealthImporter.read([file], context)) {
     samples += chunk.samples.length;
     records += chunk.records;
     issues += chunk.issues?.length ?? 0;
+    for (const s of chunk.skipped ?? []) skipped += s.count;
   }
-  return `${samples} samples from ${records} records, ${issues} issues`;
+  const unaccounted = records - samples - issues - skipped;
+  return `${records} readings: ${samples} samples, ${issues} issues, ${skipped} skipped, ${unaccounted} unaccounted`;
 }
 
 async function runOne(mode: string, path: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { getConverter, getMetric, isPlausible } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { unaccounted } from '../shared/test-support';
@@ -225,6 +226,81 @@ describe('apple-health variants: iOS 16 (HealthKit Export Version 12, its broken
     expect(reason(`${C}Headache`)).toMatch(/^a logged symptom/);
     expect(reason('ClinicalRecord')).toBe(ELEMENT_REASONS.ClinicalRecord);
     expect(reason('InstantaneousBeatsPerMinute')).toBe(ELEMENT_REASONS.InstantaneousBeatsPerMinute);
+  });
+});
+
+describe('apple-health variants: iOS 18 (HealthKit Export Version 14)', async () => {
+  const out = await readAll([fixtureFile('export-v14-ios18.xml')]);
+
+  it('maps the manual entries and iOS 17–18 types that have a kind', () => {
+    expect(out.error).toBeUndefined();
+    expect(out.issues).toEqual([]);
+    expect(out.samples.map((s) => [s.kind, s.start, s.value, s.unit, s.device])).toEqual([
+      ['waist_circumference', utc(2025, 1, 6, 15, 45), 30.5, 'in', 'Health'],
+      ['time_in_daylight', utc(2025, 1, 6, 20, 15), 12, 'min', WATCH],
+      ['uv_exposure', utc(2025, 1, 6, 20), 3, 'count', 'Weather'],
+      ['falls', utc(2025, 1, 8, 0, 1, 12), 1, 'count', WATCH],
+      ['basal_body_temperature', utc(2025, 1, 8, 14, 30), 97.72, '[degF]', 'Health'],
+      // HealthKit keeps blood alcohol as a fraction: 0.0004 is 0.04 %.
+      ['blood_alcohol', utc(2025, 1, 11, 6, 15), 0.04, '%', 'Health'],
+      ['peak_expiratory_flow', utc(2025, 1, 11, 16), 480, 'L/min', 'Health'],
+      ['insulin_delivery', utc(2025, 1, 12, 20, 30), 4.5, '[IU]', 'Omnipod 5'],
+      ['sleep_duration', utc(2025, 1, 13, 7, 31), 159, 'min', WATCH],
+      ['stand_hours', utc(2025, 1, 13, 17), 1, '{count}', WATCH],
+      ['stand_hours', utc(2025, 1, 13, 18), 1, '{count}', WATCH],
+      ['workout', utc(2025, 1, 18, 16), 92.5, 'min', WATCH],
+    ]);
+  });
+
+  it('reads a multisport workout whole: its distances summed, its parts counted as skipped', () => {
+    expect(out.samples.at(-1)?.meta?.workout).toEqual({
+      activity: 'SwimBikeRun',
+      distanceM: 25_900,
+      energyKcal: 988.4,
+      avgHeartRate: 148,
+    });
+    expect(out.skipped.get('WorkoutActivity')?.count).toBe(3);
+  });
+
+  it('accounts for the Audiogram, the goal, the new types without a kind and an unknown sleep value', () => {
+    expect(out.records).toBe(23);
+    expect(skippedCounts(out)).toEqual({
+      [`${Q}PhysicalEffort`]: 1,
+      [`${Q}AppleSleepingBreathingDisturbances`]: 1,
+      HKDataTypeSleepDurationGoal: 1,
+      // A stage a later iOS might add: skipped with its value named, not counted as sleep.
+      [`${C}SleepAnalysis (HKCategoryValueSleepAnalysisAsleepFoo)`]: 1,
+      [`${C}ToothbrushingEvent`]: 1,
+      WorkoutActivity: 3,
+      WorkoutEvent: 1,
+      ActivitySummary: 1,
+      Audiogram: 1,
+    });
+    expect(out.skipped.get('Audiogram')?.reason).toBe(ELEMENT_REASONS.Audiogram);
+    expect(out.skipped.get(`${Q}PhysicalEffort`)?.reason).toMatch(/^a sensor reading taken during workouts/);
+    expect(out.skipped.get('HKDataTypeSleepDurationGoal')?.reason).toMatch(/^a sleep goal/);
+    expect(unaccounted(out)).toBe(0);
+  });
+});
+
+describe('apple-health variants: what every fixture hands on', () => {
+  it('converts to each kind’s own unit and lies in its plausible range', async () => {
+    const names = [
+      'export.xml',
+      'export-ios8.xml',
+      'export-v3-ios9.xml',
+      'export-v12-ios16.xml',
+      'export-v14-ios18.xml',
+    ];
+    for (const name of names) {
+      const out = await readAll([fixtureFile(name)]);
+      expect(unaccounted(out), name).toBe(0);
+      for (const s of out.samples) {
+        const metric = getMetric(s.kind)!;
+        const canonical = getConverter(s.unit!, metric.unit!, s.kind)(s.value);
+        expect(isPlausible(s.kind, canonical), `${name}: ${s.kind} ${s.value} ${s.unit}`).toBe(true);
+      }
+    }
   });
 });
 
