@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOrderOf, isDateCell, readDate } from './fields';
+import { dateOrderOf, isDateCell, personName, readDate } from './fields';
 
 describe('dates as reports print them', () => {
   it.each([
@@ -14,6 +14,7 @@ describe('dates as reports print them', () => {
     ['14 mars 2026', '2026-03-14'],
     ['14/11/2026', '2026-11-14'],
     ['14/11/26', '2026-11-14'],
+    ['14-11-2026', '2026-11-14'],
   ])('%j → %s', (text, iso) => {
     expect(readDate(text)).toBe(iso);
   });
@@ -31,5 +32,17 @@ describe('dates as reports print them', () => {
     expect(isDateCell('14.11.2026 08:45')).toBe(true);
     expect(isDateCell('Collected: 14/11/2026')).toBe(false);
     expect(isDateCell('Units')).toBe(false);
+  });
+});
+
+describe('names as reports print them', () => {
+  it.each([
+    ['CHEN, MEI', 'Mei Chen'],
+    ['Carter, Ben', 'Ben Carter'],
+    ['Mei CHEN', 'Mei Chen'],
+    ["O'BRIEN, MARY-JANE", "Mary-Jane O'Brien"],
+    ['Ada Example', 'Ada Example'],
+  ])('%j → %s', (printed, name) => {
+    expect(personName(printed)).toBe(name);
   });
 });

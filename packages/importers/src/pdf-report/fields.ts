@@ -20,8 +20,8 @@ export interface DateOrder {
 
 /**
  * The first date in a text, as an ISO day: "11/14/2026", "11/14/26", "2026-11-14", "Nov 14, 2026",
- * "November 14, 2026", "14-Nov-2026", "14 Nov 2026", "14.11.2026". US reports write month before day; a
- * slash date whose first number is over 12, and any date with dots, is day first, and so is every slash
+ * "November 14, 2026", "14-Nov-2026", "14 Nov 2026", "14.11.2026", "14-11-2026". US reports write month before day; a
+ * slash date whose first number is over 12, and any date with dots or dashes ("14-11-2026"), is day first, and so is every slash
  * date of a report `dayFirst` says writes them so.
  */
 export function readDate(text: string, order: DateOrder = {}): string | undefined {
@@ -32,7 +32,7 @@ export function readDate(text: string, order: DateOrder = {}): string | undefine
     const [a, b, year] = [+m[1]!, +m[2]!, fullYear(+m[3]!)];
     return order.dayFirst || a > 12 ? iso(year, b, a) : iso(year, a, b);
   }
-  m = /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b/.exec(text);
+  m = /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/.exec(text);
   if (m) return iso(fullYear(+m[3]!), +m[2]!, +m[1]!);
   m = /\b(\p{L}{3,9})\.? (\d{1,2}),? (\d{4})\b/u.exec(text);
   if (m && month(m[1]!)) return iso(+m[3]!, month(m[1]!)!, +m[2]!);
@@ -131,7 +131,9 @@ export function underHeading(lines: readonly TextLine[], heading: RegExp): TextC
 export function personName(printed: string): string {
   const comma = /^([^,]+),\s*(.+)$/.exec(printed.trim());
   const name = comma ? `${comma[2]} ${comma[1]}` : printed.trim();
-  const title =
-    name === name.toUpperCase() ? name.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase()) : name;
-  return title.replace(/\s+/g, ' ');
+  // All capitals, or a surname in capitals after the given name ("Mei CHEN"): title case.
+  const title = (word: string) => word.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  const words = name.split(/\s+/);
+  const capitals = (word: string) => word.length > 1 && word === word.toUpperCase() && /\p{L}/u.test(word);
+  return words.map((word) => (capitals(word) ? title(word) : word)).join(' ');
 }

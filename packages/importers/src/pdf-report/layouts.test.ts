@@ -3,6 +3,7 @@ import { fileFromBuffer } from '../files/memory-file';
 import { extractReport } from './extract';
 import { accuracy } from './test-support/accuracy';
 import type { Fixture } from './test-support/expected';
+import { frenchReport } from './test-support/french-report';
 import { germanReport } from './test-support/german-report';
 import { headerLessReport } from './test-support/header-less-report';
 import { indianReport } from './test-support/indian-report';
@@ -102,5 +103,10 @@ describe('lab reports in layouts beyond Quest’s, Labcorp’s and one table', (
     const fixture = await questWomenReport();
     expect(fixture.pages).toBe(2);
     await check(fixture);
+  });
+
+  it('reads a French lab’s results: value and unit in one cell, SI lines under them, earlier results apart', async () => {
+    const report = await check(await frenchReport());
+    expect(report.results.some((r) => r.unit === 'mmol/L' && r.kind === 'blood_glucose')).toBe(false);
   });
 });

@@ -79,6 +79,8 @@ const LAB_NAMES: Record<string, readonly string[]> = {
     'cholesterol ldl calculated',
     'ldl cholesterin',
     'cholesterol ldl c',
+    'cholesterol ldl calcule',
+    'ldl cholesterol calcule',
   ],
   ldl_calculated_nih: [
     'ldl chol calc nih',
@@ -142,6 +144,9 @@ const LAB_NAMES: Record<string, readonly string[]> = {
     'glomerular filtration rate estimated',
     'estimated glomerular filtration rate',
     'egfr nach ckd epi',
+    'dfg',
+    'dfg estime',
+    'debit de filtration glomerulaire estime',
   ],
   sodium: ['sodium', 'sodium serum', 'sodium na', 'natrium', 'na'],
   potassium: ['potassium', 'potassium serum', 'potassium k', 'kalium', 'k'],
@@ -233,7 +238,7 @@ const LAB_NAMES: Record<string, readonly string[]> = {
     'cyanocobalamin',
     'vitamin b12 cyanocobalamin',
   ],
-  iron: ['iron', 'iron total', 'iron serum', 'serum iron', 'eisen', 'fer serique', 'ijzer'],
+  iron: ['iron', 'iron total', 'iron serum', 'serum iron', 'eisen', 'fer', 'fer serique', 'ijzer'],
   testosterone_total: [
     'testosterone total ms',
     'testosterone total',
@@ -460,6 +465,12 @@ const LAB_UNITS: Record<string, string> = {
   'mval/l': 'meq/L',
   'mequiv/l': 'meq/L',
   'iu/ml': '[IU]/mL',
+  // French labs: "UI" for the international unit.
+  'ui/l': '[IU]/L',
+  'ui/ml': '[IU]/mL',
+  'mui/l': 'm[IU]/L',
+  'mui/ml': 'm[IU]/mL',
+  'uui/ml': 'u[IU]/mL',
   'µiu/ml': 'u[IU]/mL',
   'µu/ml': 'uU/mL',
   'in³': '[cin_i]',
@@ -469,10 +480,15 @@ const LAB_UNITS: Record<string, string> = {
   index: '{index}',
 };
 
-/** German labs write giga and tera per litre as "G/l" and "T/l" (10^9/L, 10^12/L); "g/l" is grams. */
+/**
+ * German and French labs write giga and tera per litre as "G/l" and "T/L" (10^9/L, 10^12/L); "g/l" is
+ * grams. A report in capitals would print grams "G/L" too, but no lab reports grams per litre in capitals.
+ */
 const CASED_UNITS: Record<string, string> = {
   'G/l': '10*9/L',
   'T/l': '10*12/L',
+  'G/L': '10*9/L',
+  'T/L': '10*12/L',
   'Gpt/l': '10*9/L',
   'Tpt/l': '10*12/L',
 };

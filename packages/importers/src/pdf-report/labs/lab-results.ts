@@ -160,9 +160,10 @@ function splitUnit(cell: string, format: NumberFormat): [string, string] | undef
   return undefined;
 }
 
-/** Footnote marks and doubled spaces out of a printed test name. */
+/** Footnote marks, dot leaders ("GLYCEMIE ........") and doubled spaces out of a printed test name. */
 export const tidyName = (name: string): string =>
   name
+    .replace(/\s*(?:\.\s*){3,}$/u, '')
     .replace(/[*†‡§]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
