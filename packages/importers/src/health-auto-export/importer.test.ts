@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import Assembler from 'stream-json/assembler.js';
+import { describe, expect, it, vi } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { detectImporter } from '../registry';
-import { collect, context } from '../shared/test-support';
+import { collect, context, unaccounted } from '../shared/test-support';
 import { ImportFormatError } from '../types';
 import { healthAutoExportImporter as importer, parseHealthAutoExport } from './index';
 
@@ -31,7 +32,83 @@ describe('health-auto-export: a JSON file exported by the app', () => {
     expect(read.samples).toEqual(pushed.samples);
     expect(read.samples.length).toBeGreaterThan(10);
     expect(new Set(read.samples.map((s) => s.source))).toEqual(new Set(['apple_healthkit']));
-    expect(read.records).toBe(pushed.records);
+    // Readings, as the importer counts them: 30 samples, 1 problem, 1 reading of a metric not kept.
+    expect(read.records).toBe(pushed.readings);
+    expect(read.records).toBe(32);
+    expect(unaccounted(read)).toBe(0);
+  });
+
+  it('skips a metric it has no kind for under its name, with why, and raises no issue for it', async () => {
+    const read = await collect(importer, [fileFromBuffer('export.json', json)], ctx);
+    expect([...read.skipped.values()]).toEqual([
+      { type: 'walking_speed', count: 1, reason: 'Healthfolio has no metric for it yet' },
+    ]);
+    expect(read.issues.map((i) => i.message)).toEqual(['step_count[0]: "yesterday" is not a date']);
+  });
+
+  it('counts the readings of a metric it does not keep without assembling them', async () => {
+    const readings = Array.from(
+      { length: 5000 },
+      (_, i) => `{"date":"2024-02-06 08:${String(i % 60).padStart(2, '0')}:00 -0800","qty":${i}}`,
+    );
+    const body = `{"data":{"metrics":[{"name":"walking_speed","units":"mi/hr","data":[${readings.join(',')}]}]}}`;
+    const consume = vi.spyOn(Assembler.prototype, 'consume');
+    try {
+      const read = await collect(importer, [fileFromBuffer('export.json', body, 4096)], ctx);
+      expect(read.error).toBeUndefined();
+      expect(read.skipped.get('walking_speed')?.count).toBe(5000);
+      expect([read.records, read.samples.length, unaccounted(read)]).toEqual([5000, 0, 0]);
+      expect(consume).not.toHaveBeenCalled();
+    } finally {
+      consume.mockRestore();
+    }
+  });
+
+  it('skips awake and in-bed sleep stages, and a night without sleep', async () => {
+    const body = {
+      data: {
+        metrics: [
+          {
+            name: 'sleep_analysis',
+            units: 'hr',
+            data: [
+              { startDate: '2024-02-05 23:00:00 -0800', endDate: '2024-02-06 01:00:00 -0800', value: 'Core' },
+              {
+                startDate: '2024-02-06 01:00:00 -0800',
+                endDate: '2024-02-06 01:10:00 -0800',
+                value: 'Awake',
+              },
+              {
+                startDate: '2024-02-05 22:50:00 -0800',
+                endDate: '2024-02-06 07:00:00 -0800',
+                value: 'In Bed',
+              },
+              { date: '2024-02-07 00:00:00 -0800', totalSleep: 0, sleepStart: '2024-02-06 23:00:00 -0800' },
+            ],
+          },
+        ],
+      },
+    };
+    const read = await collect(importer, [fileFromBuffer('export.json', JSON.stringify(body))], ctx);
+    expect(read.samples).toHaveLength(1);
+    expect([...read.skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['sleep_analysis (Awake, In Bed)', 2],
+      ['sleep_analysis (no sleep)', 1],
+    ]);
+    expect([read.records, unaccounted(read)]).toEqual([4, 0]);
+  });
+
+  it('hands problems on with the chunk of their readings, not all at the end', async () => {
+    const readings = Array.from({ length: 12_000 }, (_, i) =>
+      i % 1000 === 0 ? '{"date":"soon","qty":1}' : `{"date":"2024-02-06 08:00:00 -0800","qty":${i}}`,
+    );
+    const body = `{"data":{"metrics":[{"name":"step_count","units":"count","data":[${readings.join(',')}]}]}}`;
+    const read = await collect(importer, [fileFromBuffer('export.json', body)], ctx);
+    expect(read.issues).toHaveLength(12);
+    expect(read.chunks.filter((c) => c.issues?.length).length).toBeGreaterThan(1);
+    for (const chunk of read.chunks) {
+      expect(chunk.records).toBe(chunk.samples.length + (chunk.issues?.length ?? 0));
+    }
   });
 
   it('stops with where and why on a cut-off file, keeping the readings before the cut', async () => {
@@ -105,5 +182,7 @@ describe('health-auto-export: a JSON file exported by the app', () => {
     expect(read.samples).toEqual(asIs.samples);
     expect(read.records).toBe(asIs.records);
     expect(read.issues).toEqual(asIs.issues);
+    expect(read.skipped).toEqual(asIs.skipped);
+    expect(unaccounted(read)).toBe(0);
   });
 });

@@ -39,6 +39,7 @@ async function* readHealthAutoExport(
           samples: part.samples,
           records: part.records,
           ...(issues && issues.length > 0 ? { issues } : {}),
+          ...(part.skipped ? { skipped: part.skipped } : {}),
         };
       }
     } catch (error) {

@@ -158,6 +158,15 @@ describe('health-auto-export: metrics', () => {
     expect(samples.length).toBe(30);
   });
 
+  it('counts readings as imports do: a blood-pressure entry is two, a metric not kept is skipped', () => {
+    const { readings, skipped, samples, rejected } = read();
+    expect(skipped).toEqual([
+      { type: 'walking_speed', count: 1, reason: 'Healthfolio has no metric for it yet' },
+    ]);
+    expect(readings).toBe(samples.length + rejected + 1);
+    expect(readings).toBe(32);
+  });
+
   it('says what a unit problem is without dropping the rest of the metric', () => {
     const { issues, of } = read({
       data: {

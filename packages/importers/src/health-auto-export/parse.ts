@@ -1,6 +1,6 @@
 import { convert, normalizeUnit, toCanonical, type NewSample, type SampleMeta } from '@healthfolio/core';
 import { parseTime } from '../time';
-import type { ImportIssue } from '../types';
+import type { ImportIssue, SkippedRecords } from '../types';
 import { metricKinds, PERCENT_KINDS, unitFor } from './metrics';
 
 export interface HealthAutoExportOptions {
@@ -12,12 +12,22 @@ export interface HealthAutoExportOptions {
 
 export interface HealthAutoExportResult {
   samples: NewSample[];
-  /** Readings that could not be read, and metrics that are not kept; problems as data, never thrown. */
+  /**
+   * Readings that could not be read, and a line for each metric that is not kept (the ingest receipt says
+   * them: it has no skipped field yet); problems as data, never thrown. At most MAX_ISSUES, then a sum-up.
+   */
   issues: ImportIssue[];
-  /** Readings and workouts read, kept or not. */
+  /** Entries in the post as the app writes them, kept or not: each reading of a metric and each workout. */
   records: number;
   /** Readings that could not be read (no date, no number, a unit we cannot convert). */
   rejected: number;
+  /**
+   * Readings as ImportChunk counts them: each sample, each problem and each reading skipped, so that
+   * `readings = samples + problems + skipped` (a blood-pressure entry holds two).
+   */
+  readings: number;
+  /** Readings deliberately not kept, by type: metrics Healthfolio has no kind for, awake time. */
+  skipped: SkippedRecords[];
 }
 
 /** Past this many, issues are summed up in one line: a broken automation must not answer megabytes. */
@@ -51,15 +61,24 @@ export function parseHealthAutoExport(
   const reader = new Reader(options);
   if (!isHealthAutoExport(payload)) {
     reader.issue({ message: 'Not a Health Auto Export body: expected {"data": {"metrics": [...]}}' }, false);
-    return reader.result();
+    return reader.result(0);
   }
   const data = (payload as { data: Json }).data;
   const metrics = Array.isArray(data.metrics) ? data.metrics : [];
   metrics.forEach((metric, i) => reader.metric(metric, i));
   const workouts = Array.isArray(data.workouts) ? data.workouts : [];
   workouts.forEach((workout, i) => reader.workout(workout, i));
-  return reader.result();
+  const entries = metrics.reduce<number>((n, m) => n + (isMetric(m) ? m.data.length : 0), 0);
+  return reader.result(entries + workouts.length);
 }
+
+const isMetric = (metric: unknown): metric is { name: string; units?: unknown; data: unknown[] } =>
+  isObject(metric) && str(metric.name) !== undefined && Array.isArray(metric.data);
+
+/** Why a metric's readings are skipped when Healthfolio has no kind for its name. */
+const NO_KIND = 'Healthfolio has no metric for it yet';
+/** Sleep stages that are time in bed, not sleep: one type, so that leaving one allocates nothing. */
+const NOT_SLEEP = 'sleep_analysis (Awake, In Bed)';
 
 /**
  * Reads metrics and workouts into samples. A whole body goes through `metric` and `workout`; a file read as
@@ -68,19 +87,27 @@ export function parseHealthAutoExport(
  */
 export class Reader {
   private samples: NewSample[] = [];
-  private readonly issues: ImportIssue[] = [];
-  private dropped = 0;
+  private issues: ImportIssue[] = [];
+  private skipped = new Map<string, SkippedRecords>();
+  /** The ingest receipt's line for each metric not kept, in the order met. */
+  private readonly notes: string[] = [];
   private records = 0;
   private rejected = 0;
 
   constructor(private readonly options: HealthAutoExportOptions) {}
 
-  result(): HealthAutoExportResult {
+  /** Everything read from a whole body; `entries` are its readings and workouts as the app writes them. */
+  result(entries: number): HealthAutoExportResult {
+    const problems = this.issues.slice(0, MAX_ISSUES);
+    const dropped = this.issues.length - problems.length;
+    if (dropped > 0) problems.push({ message: `… and ${dropped} more problems like these` });
     return {
       samples: this.samples,
-      issues: this.allIssues(),
-      records: this.records,
+      issues: [...this.notes.map((message) => ({ message })), ...problems],
+      records: entries,
       rejected: this.rejected,
+      readings: this.records,
+      skipped: [...this.skipped.values()],
     };
   }
 
@@ -89,62 +116,93 @@ export class Reader {
     return this.samples.length;
   }
 
-  /** The samples made since the last call, and the records read meanwhile. */
-  takeSamples(): { samples: NewSample[]; records: number } {
-    const taken = { samples: this.samples, records: this.records };
+  /** The samples, problems and skipped readings since the last call, and the readings read meanwhile. */
+  takeSamples(): {
+    samples: NewSample[];
+    records: number;
+    issues?: ImportIssue[];
+    skipped?: SkippedRecords[];
+  } {
+    const taken: ReturnType<Reader['takeSamples']> = { samples: this.samples, records: this.records };
+    if (this.issues.length > 0) taken.issues = this.issues;
+    if (this.skipped.size > 0) taken.skipped = [...this.skipped.values()];
     this.samples = [];
+    this.issues = [];
+    this.skipped = new Map();
     this.records = 0;
     return taken;
   }
 
-  allIssues(): ImportIssue[] {
-    const issues = [...this.issues];
-    if (this.dropped > 0) issues.push({ message: `… and ${this.dropped} more problems like these` });
-    return issues;
-  }
-
-  /** A problem; `rejected` when it cost a reading (rather than a whole metric we do not keep). */
+  /**
+   * A problem; `rejected` when it cost a reading (rather than the whole body, which is not an export).
+   * The reading was counted as read where it was met.
+   */
   issue(issue: ImportIssue, rejected = true): void {
     if (rejected) this.rejected++;
-    if (this.issues.length < MAX_ISSUES) this.issues.push(issue);
-    else this.dropped++;
+    this.issues.push(issue);
+  }
+
+  /** `n` readings of `type` read and not kept, with why; they count as read. */
+  skip(type: string, reason: string, n = 1): void {
+    this.records += n;
+    this.leave(type, reason, n);
+  }
+
+  /** Like `skip`, for readings already counted as read (their mapping found them not to keep). */
+  private leave(type: string, reason: string, n = 1): void {
+    const known = this.skipped.get(type);
+    if (known) known.count += n;
+    else this.skipped.set(type, { type, count: n, reason });
   }
 
   metric(metric: unknown, index: number): void {
-    if (!isObject(metric) || !str(metric.name) || !Array.isArray(metric.data)) {
+    if (!isMetric(metric)) {
       this.notAMetric(index);
       return;
     }
-    const readings = metric.data as unknown[];
-    this.countReadings(readings.length);
-    const each = this.readingsOf(metric.name as string, str(metric.units));
-    if (each) readings.forEach(each);
-    else this.skippedMetric(metric.name as string, readings.length);
+    const each = this.readingsOf(metric.name, str(metric.units));
+    if (each) metric.data.forEach(each);
+    else this.skippedMetric(metric.name, metric.data.length);
   }
 
+  /** A metric that is not `{"name", "units", "data": [...]}`: one problem, its readings with it. */
   notAMetric(index: number): void {
+    this.records++;
     this.issue({ message: `metrics[${index}]: expected {"name", "units", "data": [...]}`, record: index });
   }
 
-  countReadings(count: number): void {
-    this.records += count;
-  }
-
-  /** How each reading of the metric `name` is read: undefined for a metric we do not keep. */
+  /**
+   * How each reading of the metric `name` is read (each counts itself as read): undefined for a metric we
+   * do not keep, whose readings are skipped without being looked at.
+   */
   readingsOf(name: string, units: string | undefined): ((reading: unknown, i: number) => void) | undefined {
-    if (name === 'blood_pressure') return (r, i) => this.bloodPressure(r, units, i);
-    if (name === 'sleep_analysis') return (r, i) => this.sleep(r, units, i);
+    if (name === 'blood_pressure') {
+      return (r, i) => {
+        this.records++;
+        this.bloodPressure(r, units, i);
+      };
+    }
+    if (name === 'sleep_analysis') {
+      return (r, i) => {
+        this.records++;
+        this.sleep(r, units, i);
+      };
+    }
     const kind = metricKinds.get(name);
-    return kind ? (r, i) => this.quantity(name, kind, r, units, i) : undefined;
+    if (!kind) return undefined;
+    return (r, i) => {
+      this.records++;
+      this.quantity(name, kind, r, units, i);
+    };
   }
 
+  /** The `readings` of a metric Healthfolio has no kind for, skipped under its name, counted once. */
   skippedMetric(name: string, readings: number): void {
-    this.issue(
-      { message: `${name}: not a metric Healthfolio keeps; its ${readings} readings were skipped` },
-      false,
-    );
+    this.skip(name, NO_KIND, readings);
+    this.notes.push(`${name}: not a metric Healthfolio keeps; its ${readings} readings were skipped`);
   }
 
+  /** One reading: a sample or a problem. */
   private quantity(name: string, kind: string, reading: unknown, units: string | undefined, i: number) {
     const where = `${name}[${i}]`;
     if (!isObject(reading)) return this.issue({ message: `${where}: not a reading` });
@@ -176,6 +234,8 @@ export class Reader {
     if (!at) return;
     const base = { start: at.ms, utcOffsetMin: at.offsetMin, device: str(reading.source) ?? null };
     const unit = units ?? 'mmHg';
+    // Two readings, each a sample or a problem; refused as a whole above, the entry is one problem.
+    this.records++;
     this.push(where, { ...base, kind: 'blood_pressure_systolic', name: 'blood_pressure' }, systolic, unit);
     this.push(where, { ...base, kind: 'blood_pressure_diastolic', name: 'blood_pressure' }, diastolic, unit);
   }
@@ -198,7 +258,7 @@ export class Reader {
     const staged = (stages.core ?? 0) + (stages.deep ?? 0) + (stages.rem ?? 0);
     const hours = num(reading.totalSleep) ?? (staged > 0 ? staged + (stages.asleep ?? 0) : stages.asleep);
     if (hours === undefined) return this.issue({ message: `${where}: no "totalSleep" or "asleep"` });
-    if (hours <= 0) return;
+    if (hours <= 0) return this.leave('sleep_analysis (no sleep)', 'a night without time asleep');
     const start = this.time(reading.sleepStart ?? reading.inBedStart ?? reading.date, where);
     const end = start && this.time(reading.sleepEnd ?? reading.inBedEnd ?? reading.date, where);
     if (!start || !end) return;
@@ -221,7 +281,9 @@ export class Reader {
 
   private sleepStage(reading: Json, unit: string, where: string) {
     const stage = String(reading.value);
-    if (!/^(asleep|core|deep|rem|unspecified)/i.test(stage)) return; // Awake, In Bed: not sleep
+    if (!/^(asleep|core|deep|rem|unspecified)/i.test(stage)) {
+      return this.leave(NOT_SLEEP, 'time awake or in bed, not sleep');
+    }
     const start = this.time(reading.startDate, where);
     const end = start && this.time(reading.endDate, where);
     if (!start || !end) return;
@@ -244,7 +306,7 @@ export class Reader {
     );
   }
 
-  /** A workout (export version 1 or 2): its length in minutes, with its type, distance and energy. */
+  /** A workout (export version 1 or 2), one reading: its length in minutes, with its type, distance and energy. */
   workout(workout: unknown, i: number): void {
     this.records++;
     const where = `workouts[${i}]`;

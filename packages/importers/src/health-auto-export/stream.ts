@@ -2,18 +2,19 @@ import type { NewSample } from '@healthfolio/core';
 import Assembler from 'stream-json/assembler.js';
 import { PRIMITIVES } from '../shared/json-records';
 import { jsonTokens } from '../shared/json-tokens';
-import type { ImportFile, ImportIssue } from '../types';
+import type { ImportFile, ImportIssue, SkippedRecords } from '../types';
 import { Reader, str, type HealthAutoExportOptions } from './parse';
 
 /** A token as the walk reads it: its name, and the value of a packed key, string or number. */
 type Token = { name: string; value?: unknown };
 type AssemblerToken = Parameters<Assembler['consume']>[0];
 
-/** What the walk yields: samples made since the last part, the records read meanwhile, and at the end the issues. */
+/** What the walk yields: samples made since the last part, and the readings read, refused and skipped meanwhile. */
 export interface ExportPart {
   samples: NewSample[];
   records: number;
   issues?: ImportIssue[];
+  skipped?: SkippedRecords[];
 }
 
 /** A metric object being read: its name and units, then its readings, handed over as they come. */
@@ -43,6 +44,8 @@ type Place =
 /**
  * A Health Auto Export file read as a stream of JSON tokens, never as one document: a metric's readings
  * are read one at a time (its name and units come before them), and samples leave every `partSamples`.
+ * The readings of a metric we do not keep are counted as they pass and skipped under its name at its end,
+ * without being assembled.
  * A file cut off or damaged yields what it read before the damage, then throws the parser's error.
  */
 export async function* streamHealthAutoExport(
@@ -63,10 +66,7 @@ export async function* streamHealthAutoExport(
     const m = metric!;
     const i = m.readings++;
     if (m.held) m.held.push(value);
-    else {
-      reader.countReadings(1);
-      m.each?.(value, i);
-    }
+    else m.each?.(value, i);
   };
   /** A whole element of the array we are in (a reading, a workout, a metric that is not an object). */
   const element = (value: unknown) => {
@@ -102,7 +102,11 @@ export async function* streamHealthAutoExport(
     }
     const place = places[places.length - 1];
     const opens = token.name === 'startObject' || token.name === 'startArray';
-    if (opens && (place === 'readings' || place === 'workouts')) {
+    if (opens && place === 'readings' && metric!.each === null) {
+      // A reading of a metric we do not keep is counted and passed over, never assembled.
+      metric!.readings++;
+      places.push('other');
+    } else if (opens && (place === 'readings' || place === 'workouts')) {
       assembler = new Assembler();
       assembler.consume(token as AssemblerToken);
     } else if (opens && place === 'metrics') {
@@ -151,6 +155,6 @@ export async function* streamHealthAutoExport(
   } catch (error) {
     failure = error as Error;
   }
-  yield { ...reader.takeSamples(), issues: reader.allIssues() };
+  yield reader.takeSamples();
   if (failure) throw failure;
 }
