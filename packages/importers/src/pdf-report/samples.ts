@@ -1,6 +1,7 @@
 import type { NewSample, ReportResult, SampleMeta } from '@healthfolio/core';
 import { localDay } from '../shared/local-day';
-import { labUnit, nameKey } from './labs/lab-kinds';
+import { nameKey } from './labs/lab-kinds';
+import { labUnit } from './labs/lab-units';
 import { INTERPRETATION } from './labs/values';
 import type { ReportSource } from './report';
 

@@ -1,6 +1,7 @@
 import { getMetric, toCanonical } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { isKnownTest, labKind, labUnit } from './lab-kinds';
+import { isKnownTest, labKind } from './lab-kinds';
+import { labUnit } from './lab-units';
 
 describe('test names to catalogue kinds', () => {
   it.each([

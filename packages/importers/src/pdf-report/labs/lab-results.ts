@@ -2,7 +2,8 @@ import type { ReportResult } from '@healthfolio/core';
 import type { DateOrder } from '../fields';
 import { regionOf } from '../report';
 import type { PageText, TextCell } from '../text/types';
-import { labKind, labUnit } from './lab-kinds';
+import { labKind } from './lab-kinds';
+import { labUnit } from './lab-units';
 import { tableRows, textOf, type TableLayout, type TableRow } from './lab-table';
 import { cleanUnit, numberFormatOf, readRange, readValue, resultFlag, type NumberFormat } from './values';
 

@@ -1,6 +1,7 @@
 import type { ReportResult } from '@healthfolio/core';
 import type { PageText } from '../text/types';
-import { isKnownTest, labUnit } from './lab-kinds';
+import { isKnownTest } from './lab-kinds';
+import { labUnit } from './lab-units';
 import { readResult, tidyName, type PrintedResult } from './lab-results';
 import { numberPattern, readRange, readValue, type NumberFormat } from './values';
 
