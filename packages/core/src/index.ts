@@ -15,6 +15,7 @@ export * from './units/canonical';
 export * from './units/display';
 export * from './samples';
 export * from './sample-input';
+export * from './sample-paths';
 export * from './imports';
 export * from './zone-offset';
 export * from './insights';

@@ -48,6 +48,11 @@ export interface NewSample {
   device?: string | null;
   /** The provider's record id; the device when left out, so two devices of one source never collide. */
   originId?: string;
+  /**
+   * How the reading reached us, when not by its source's own API (sample-paths.ts): an imported file's
+   * format, "push", "sandbox". The import pipeline and the ingest URL set it.
+   */
+  path?: string;
   flag?: string | null;
   meta?: SampleMeta | null;
 }

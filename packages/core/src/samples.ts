@@ -67,6 +67,10 @@ export const sampleItemSchema = z.object({
   end: z.string(),
   source: z.string(),
   device: z.string().nullable(),
+  /** How it reached us when not by its source's own API (sample-paths.ts): "apple-health", "push" … */
+  path: z.string().nullable().optional(),
+  /** Written by a sandbox connection: generated data, not the person's. */
+  sandbox: z.literal(true).optional(),
   flag: z.string().nullable(),
   referenceRange: referenceRangeSchema.optional(),
   notes: z.string().optional(),
@@ -189,6 +193,20 @@ export const metricsWhySchema = z.object({
       msWon: z.number(),
       /** Its own total or mean, had it been the only stream. */
       ownValue: z.number().nullable(),
+      /**
+       * The paths its readings came by (export.zip, Health Auto Export, the provider's API …), best
+       * first: where two paths bring the same time, the finer one counts and the other adds nothing.
+       */
+      paths: z.array(
+        z.object({
+          /** sample-paths.ts: a file format id, "push", "sandbox"; null for the provider's API or a manual entry. */
+          path: z.string().nullable(),
+          label: z.string(),
+          contributed: z.number(),
+          samples: z.number().int(),
+          samplesUsed: z.number().int(),
+        }),
+      ),
     }),
   ),
 });

@@ -117,6 +117,7 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
       device: null,
       flag: 'normal',
       loinc: '4548-4',
+      path: null,
     });
     expect(new Set(body.samples.map((x: { id: number }) => x.id)).size).toBe(4501);
     expect(body.samples.some((x: { type: string }) => x.type === 'weight')).toBe(false);
@@ -165,10 +166,10 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
     expect(files['settings.csv']).toContain('preferences.units,metric\r\n');
     expect(files['dataSources.csv']).toBe('kind\r\noura\r\n');
     const samples = files['samples.csv']?.split('\r\n') ?? [];
-    expect(samples[0]).toBe('id,type,value,unit,start,end,source,device,flag,loinc');
+    expect(samples[0]).toBe('id,type,value,unit,start,end,source,device,flag,loinc,path');
     expect(samples).toHaveLength(1 + 4501 + 1);
     expect(samples[2]).toMatch(
-      /^\d+,steps,0,\{steps\},2026-03-01T07:30:00\+01:00,2026-03-01T07:31:00\+01:00,garmin,Forerunner 965,,$/,
+      /^\d+,steps,0,\{steps\},2026-03-01T07:30:00\+01:00,2026-03-01T07:31:00\+01:00,garmin,Forerunner 965,,,$/,
     );
   });
 

@@ -135,6 +135,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
         samplesUsed: 60,
         msWon: 60 * MINUTE,
         ownValue: 6000,
+        paths: [{ path: null, label: 'Apple Health', contributed: 6000, samples: 60, samplesUsed: 60 }],
       },
       {
         source: 'apple_healthkit',
@@ -145,6 +146,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
         samplesUsed: 30,
         msWon: 30 * MINUTE,
         ownValue: 8100,
+        paths: [{ path: null, label: 'Apple Health', contributed: 2700, samples: 90, samplesUsed: 30 }],
       },
     ]);
 

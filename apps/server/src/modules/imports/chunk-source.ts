@@ -70,8 +70,12 @@ export async function* readHere(input: ChunkSourceInput): AsyncGenerator<Sourced
   let bytesRead = 0;
   try {
     const files = countedFiles(upload.files, (n) => (bytesRead += n));
+    const path = input.importer.format;
     for await (const chunk of input.importer.read(files, input.context)) {
       input.context.signal?.throwIfAborted();
+      // The file's format is the path its readings came by (sample-paths.ts): the same device's readings
+      // from the provider's API, or from another kind of file, are then never counted twice.
+      for (const sample of chunk.samples) sample.path ??= path;
       yield { chunk, bytesRead };
     }
     // Importers stop quietly when aborted; the end of a stopped read must not pass for the end of the file.

@@ -1,4 +1,4 @@
-import { ownSampleSchema, ownSampleToNewSample, type NewSample } from '@healthfolio/core';
+import { ownSampleSchema, ownSampleToNewSample, PUSH_PATH, type NewSample } from '@healthfolio/core';
 import { isHealthAutoExport, parseHealthAutoExport, type ImportIssue } from '@healthfolio/importers';
 import { AppError } from '../../http/errors';
 
@@ -25,8 +25,12 @@ export interface PushedSamples {
  * issue and the rest go on; a body that is neither format is refused whole, naming both.
  */
 export function readPushedSamples(body: unknown, source: string, timeZone: string): PushedSamples {
+  // The path each reading came by (sample-paths.ts): Health Auto Export's, as when its file is imported,
+  // so a push and an import of the same readings are one stream; ours, "push".
   if (isHealthAutoExport(body)) {
-    return { format: 'health-auto-export', ...parseHealthAutoExport(body, { source, timeZone }) };
+    const parsed = parseHealthAutoExport(body, { source, timeZone });
+    for (const sample of parsed.samples) sample.path = 'health-auto-export';
+    return { format: 'health-auto-export', ...parsed };
   }
   const samples =
     typeof body === 'object' && body !== null ? (body as { samples?: unknown }).samples : undefined;
@@ -49,7 +53,7 @@ export function readPushedSamples(body: unknown, source: string, timeZone: strin
   samples.forEach((item, record) => {
     const parsed = ownSampleSchema.safeParse(item);
     if (parsed.success) {
-      out.samples.push(ownSampleToNewSample(parsed.data, source));
+      out.samples.push({ ...ownSampleToNewSample(parsed.data, source), path: PUSH_PATH });
       return;
     }
     out.rejected++;

@@ -1,3 +1,5 @@
+import { plainDevice } from '@healthfolio/core';
+
 /**
  * No double counting: where several streams (a source and device, e.g. "apple_healthkit · Apple Watch")
  * overlap in time, each slice of time is taken from the highest-priority stream that has data there,
@@ -39,6 +41,16 @@ export interface MergeResult {
 export const INSTANT_COVERAGE_MS = 60_000;
 
 export const streamKey = (source: string, device: string | null) => `${source}\u0000${device ?? ''}`;
+
+/** A device's streams by every path it came by share this key (sample-paths.ts). */
+const deviceKey = (source: string, device: string | null) => `${source}\u0000${plainDevice(device) ?? ''}`;
+
+/** The mean length of a stream's readings: the finer of two paths of one device wins the slice. */
+function grain(list: readonly MergeSample[]): number {
+  let total = 0;
+  for (const s of list) total += Math.max(0, s.end - s.start);
+  return total / list.length;
+}
 
 /**
  * Sorted, disjoint intervals in two parallel arrays (a day's merge builds thousands; tuples would be one
@@ -141,14 +153,25 @@ export function mergeStreams(
     }
     group.push(s);
   }
+  // Best rank first; the paths of one device together, the finer-grained first, so the same reading
+  // brought by two paths counts once and a day total only fills where hourly values have nothing.
   const streams = groups
-    .map((list) => ({ list, rank: rankOf(list[0]!.source, list[0]!.device) }))
+    .map((list) => {
+      const { source, device } = list[0]!;
+      return {
+        list,
+        rank: rankOf(source, device),
+        device: deviceKey(source, device),
+        grain: grain(list),
+        key: streamKey(source, device),
+      };
+    })
     .sort(
       (a, b) =>
         a.rank - b.rank ||
-        streamKey(a.list[0]!.source, a.list[0]!.device).localeCompare(
-          streamKey(b.list[0]!.source, b.list[0]!.device),
-        ),
+        a.device.localeCompare(b.device) ||
+        a.grain - b.grain ||
+        a.key.localeCompare(b.key),
     );
 
   const covered = new Coverage();
@@ -161,7 +184,15 @@ export function mergeStreams(
     lastAt: null,
     streams: [],
   };
-  for (const { list, rank } of streams) {
+  // What the earlier paths of the device at hand counted, for a coarser path of it (sum kinds).
+  let ledger: DeviceLedger | undefined;
+  let ledgerDevice: string | undefined;
+  for (const { list, rank, device } of streams) {
+    if (device !== ledgerDevice) {
+      ledger = undefined;
+      ledgerDevice = device;
+    }
+    const counted: number[] = [];
     const first = list[0]!;
     const contribution: StreamContribution = {
       source: first.source,
@@ -187,8 +218,20 @@ export function mergeStreams(
         share = covered.covers(isInstant ? sample.start : (s + e) / 2) ? 0 : 1;
       }
       spans.push(s, e);
+      let value = aggregation === 'sum' ? sample.value * share : sample.value;
+      if (aggregation === 'sum' && !isInstant && ledger) {
+        // The same device by a finer path already counted part of this span: this reading (a day
+        // total, an hour) adds what it holds beyond that, spread over the time the finer path left open.
+        const ownTime = ledger.coverage.overlap(s, e);
+        if (ownTime > 0) {
+          const open = e - s - ownTime;
+          const beyond = Math.max(0, sample.value - ledger.valueWithin(s, e));
+          value = open > 0 ? beyond * (free / open) : 0;
+          share = value > 0 ? 1 : 0;
+        }
+      }
       if (share <= 0) continue;
-      const value = aggregation === 'sum' ? sample.value * share : sample.value;
+      if (aggregation === 'sum') counted.push(s, e, value);
       contribution.samplesUsed += 1;
       contribution.msWon += free;
       contribution.contributed += aggregation === 'sum' ? value : 1;
@@ -202,7 +245,54 @@ export function mergeStreams(
       }
     }
     covered.addAll(spans);
+    if (aggregation === 'sum') (ledger ??= new DeviceLedger()).add(spans, counted);
     result.streams.push(contribution);
   }
   return result;
+}
+
+/**
+ * What one device's streams counted so far, by time: its coverage, and its counted readings as
+ * [start, end, value] triples sorted by start, so a coarser path of the device can tell how much of
+ * its own value a finer path already counted.
+ */
+class DeviceLedger {
+  readonly coverage = new Coverage();
+  private entries: number[] = [];
+  /** The longest reading, so a look-up starts where a reading could still reach `s`. */
+  private longest = 0;
+
+  add(spans: number[], counted: number[]): void {
+    this.coverage.addAll(spans);
+    for (let i = 0; i < counted.length; i += 3) {
+      this.longest = Math.max(this.longest, counted[i + 1]! - counted[i]!);
+    }
+    const all = this.entries.concat(counted);
+    const order = Array.from({ length: all.length / 3 }, (_, i) => i).sort(
+      (a, b) => all[3 * a]! - all[3 * b]!,
+    );
+    this.entries = order.flatMap((i) => [all[3 * i]!, all[3 * i + 1]!, all[3 * i + 2]!]);
+  }
+
+  /** The counted value within [s, e): readings inside whole, those across its edges pro rata. */
+  valueWithin(s: number, e: number): number {
+    let total = 0;
+    // The first reading starting at or after s − longest: none before it reaches s.
+    let lo = 0;
+    let hi = this.entries.length / 3;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.entries[3 * mid]! < s - this.longest) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = 3 * lo; i < this.entries.length; i += 3) {
+      const start = this.entries[i]!;
+      if (start >= e) break;
+      const end = this.entries[i + 1]!;
+      if (end <= s) continue;
+      const length = end - start;
+      total += length > 0 ? (this.entries[i + 2]! * (Math.min(end, e) - Math.max(start, s))) / length : 0;
+    }
+    return total;
+  }
 }

@@ -1,4 +1,4 @@
-import { getMetric, type MetricKind, type MetricPriorities } from '@healthfolio/core';
+import { getMetric, plainDevice, type MetricKind, type MetricPriorities } from '@healthfolio/core';
 import type { Db } from '../../db/database';
 import { PrioritiesRepository } from './priorities.repository';
 import { defaultTier, isCustomRank, rankFunction, type PriorityEntry } from './priority';
@@ -16,7 +16,9 @@ export class PrioritiesService {
     const streams = await new RollupsRepository(this.db.kysely, this.db.dialect).streams(userId, kind);
     const rank = rankFunction(kind, entries);
     const seen = new Set<string>();
-    const all = [...entries, ...streams].filter((s) => {
+    // People rank devices: the paths a device's readings came by are one entry (sample-paths.ts).
+    const devices = streams.map((s) => ({ source: s.source, device: plainDevice(s.device) ?? '' }));
+    const all = [...entries, ...devices].filter((s) => {
       const key = `${s.source}\u0000${s.device}`;
       if (seen.has(key)) return false;
       seen.add(key);

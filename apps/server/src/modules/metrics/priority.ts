@@ -1,4 +1,4 @@
-import { getMetric } from '@healthfolio/core';
+import { getMetric, pathOf, plainDevice, SANDBOX_PATH } from '@healthfolio/core';
 
 /**
  * Which stream counts first where several overlap, by default: what the person typed in, then
@@ -44,6 +44,8 @@ export interface PriorityEntry {
 
 /** Default ranks sit after every user entry. */
 const DEFAULT_BASE = 1_000;
+/** Sandbox data sits after every real stream, whatever the person's order says. */
+const SANDBOX_RANK = 10_000;
 
 /** The rank function mergeStreams takes: lower counts first. */
 export function rankFunction(
@@ -57,10 +59,15 @@ export function rankFunction(
       if (!wholeSource.has(e.source)) wholeSource.set(e.source, i);
     } else if (!exact.has(`${e.source}\u0000${e.device}`)) exact.set(`${e.source}\u0000${e.device}`, i);
   });
-  return (source, device) =>
-    exact.get(`${source}\u0000${device ?? ''}`) ??
-    wholeSource.get(source) ??
-    DEFAULT_BASE + TIER_RANK[defaultTier(kind, source, device)];
+  // A stored device may carry the path it came by (sample-paths.ts): people rank devices, not paths.
+  return (source, stored) => {
+    const device = plainDevice(stored);
+    const rank =
+      exact.get(`${source}\u0000${device ?? ''}`) ??
+      wholeSource.get(source) ??
+      DEFAULT_BASE + TIER_RANK[defaultTier(kind, source, device)];
+    return pathOf(stored) === SANDBOX_PATH ? SANDBOX_RANK + rank : rank;
+  };
 }
 
 export const isCustomRank = (rank: number) => rank < DEFAULT_BASE;

@@ -1,4 +1,4 @@
-import type { SampleItem } from '@healthfolio/core';
+import { SANDBOX_PATH, splitDevice, type SampleItem } from '@healthfolio/core';
 import type { SampleMeta } from './sample-row';
 import type { StoredSampleRow } from './samples.repository';
 import { formatInstant } from './time';
@@ -16,6 +16,7 @@ export function parseMeta(meta: string | null): SampleMeta {
 /** A stored row as the API shows it: times in the offset it was recorded at. */
 export function toSampleItem(row: StoredSampleRow, type = row.kind): SampleItem {
   const meta = parseMeta(row.meta);
+  const { device, path } = splitDevice(row.device);
   return {
     id: row.id,
     type,
@@ -24,7 +25,9 @@ export function toSampleItem(row: StoredSampleRow, type = row.kind): SampleItem 
     start: formatInstant(row.start_at, row.utc_offset_min),
     end: formatInstant(row.end_at, row.utc_offset_min),
     source: row.source,
-    device: row.device,
+    device,
+    ...(path !== null ? { path } : {}),
+    ...(path === SANDBOX_PATH ? { sandbox: true as const } : {}),
     flag: row.flag,
     ...(meta.referenceRange ? { referenceRange: meta.referenceRange } : {}),
     ...(meta.notes !== undefined ? { notes: meta.notes } : {}),

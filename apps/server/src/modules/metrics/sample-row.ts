@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { SamplesTable } from '../../db/schema';
 import {
+  deviceWithPath,
   getConverter,
   getMetric,
   normalizeUnit,
@@ -90,7 +91,9 @@ export function prepareSample(s: NewSample): SampleRow | SampleProblem {
     value,
     unit,
     source: s.source,
-    device: s.device ?? null,
+    // The path rides with the device (sample-paths.ts); the identity keeps the device's own name, so the
+    // same reading brought again by another path is the same sample.
+    device: deviceWithPath(s.device, s.path),
     origin_id: s.originId ?? s.device ?? '',
     flag: s.flag ?? null,
     meta: s.meta ? JSON.stringify(s.meta) : null,

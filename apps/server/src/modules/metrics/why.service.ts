@@ -1,13 +1,38 @@
-import { getMetric, type MetricKind, type MetricsWhy } from '@healthfolio/core';
+import {
+  getMetric,
+  getSource,
+  plainDevice,
+  pathOf,
+  PUSH_PATH,
+  SANDBOX_PATH,
+  type MetricKind,
+  type MetricsWhy,
+} from '@healthfolio/core';
+import { getImporter } from '@healthfolio/importers';
 import type { Db } from '../../db/database';
-import { statsOfSamples } from './bucket-stats';
-import { mergeStreams, streamKey, type MergeSample } from './merge';
+import { statsOfSamples, type Stats } from './bucket-stats';
+import { mergeStreams, streamKey, type MergeSample, type StreamContribution } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { SamplesRepository } from './samples.repository';
 import { dateToDay } from './time';
 
-/** "Why this number": which stream won which part of a day, and what each one added. */
+type WhyStream = MetricsWhy['streams'][number];
+
+/** How a path reads to people: "Apple Health export (export.zip or export.xml)", "Oura API". */
+export function pathLabel(path: string | null, source: string): string {
+  if (path === null) {
+    if (source === 'manual') return 'typed in';
+    const known = getSource(source);
+    const viaApi = known && ['oauth', 'credentials', 'url'].includes(known.connectMethod);
+    return viaApi ? `${known.name} API` : (known?.name ?? source);
+  }
+  if (path === PUSH_PATH) return 'pushed to the ingest URL';
+  if (path === SANDBOX_PATH) return 'sandbox (generated data)';
+  return getImporter(path)?.label ?? path;
+}
+
+/** "Why this number": which stream won which part of a day, what each added, and the paths it came by. */
 export class WhyService {
   private readonly samples: SamplesRepository;
   private readonly priorities: PrioritiesRepository;
@@ -25,51 +50,73 @@ export class WhyService {
     const rank = rankFunction(kind, await this.priorities.list(userId, kind));
     const samples: MergeSample[] = await this.samples.forDays(userId, kind, [dateToDay(date)]);
     const merged = mergeStreams(samples, aggregation, rank);
-    const byStream = new Map<string, MergeSample[]>();
+    // A device's readings by every path it came by, for what it would be on its own.
+    const byDevice = new Map<string, MergeSample[]>();
     for (const s of samples) {
-      const key = streamKey(s.source, s.device);
-      const list = byStream.get(key);
+      const key = streamKey(s.source, plainDevice(s.device));
+      const list = byDevice.get(key);
       if (list) list.push(s);
-      else byStream.set(key, [s]);
+      else byDevice.set(key, [s]);
     }
-    const value =
-      merged.count === 0
+    const valueOf = (stats: Pick<Stats, 'count' | 'sum' | 'last'>) =>
+      stats.count === 0
         ? null
         : aggregation === 'sum'
-          ? merged.sum
+          ? stats.sum
           : aggregation === 'avg'
-            ? merged.sum / merged.count
-            : merged.last;
+            ? stats.sum / stats.count
+            : stats.last;
+
+    // Paths of one device follow each other in the merge's order (merge.ts): one entry per device.
+    const streams: WhyStream[] = [];
+    const entries = new Map<string, WhyStream>();
+    for (const c of merged.streams) {
+      const device = plainDevice(c.device);
+      const key = streamKey(c.source, device);
+      let entry = entries.get(key);
+      if (!entry) {
+        const own = statsOfSamples(byDevice.get(key) ?? [], aggregation, rank);
+        entry = {
+          source: c.source,
+          device,
+          rank: streams.length + 1,
+          contributed: 0,
+          samples: 0,
+          samplesUsed: 0,
+          msWon: 0,
+          ownValue: valueOf(own),
+          paths: [],
+        };
+        entries.set(key, entry);
+        streams.push(entry);
+      }
+      addContribution(entry, c);
+    }
     return {
       type: metric.kind,
       date,
       unit: metric.unit ?? '1',
       aggregation,
-      value,
+      value: valueOf({ count: merged.count, sum: merged.sum, last: merged.last }),
       count: merged.count,
       min: merged.min,
       max: merged.max,
-      streams: merged.streams.map((s, i) => {
-        const own = statsOfSamples(byStream.get(streamKey(s.source, s.device)) ?? [], aggregation, rank);
-        const ownValue =
-          own.count === 0
-            ? null
-            : aggregation === 'sum'
-              ? own.sum
-              : aggregation === 'avg'
-                ? own.sum / own.count
-                : own.last;
-        return {
-          source: s.source,
-          device: s.device,
-          rank: i + 1,
-          contributed: s.contributed,
-          samples: s.samples,
-          samplesUsed: s.samplesUsed,
-          msWon: s.msWon,
-          ownValue,
-        };
-      }),
+      streams,
     };
   }
+}
+
+function addContribution(entry: WhyStream, c: StreamContribution): void {
+  entry.contributed += c.contributed;
+  entry.samples += c.samples;
+  entry.samplesUsed += c.samplesUsed;
+  entry.msWon += c.msWon;
+  const path = pathOf(c.device);
+  entry.paths.push({
+    path,
+    label: pathLabel(path, c.source),
+    contributed: c.contributed,
+    samples: c.samples,
+    samplesUsed: c.samplesUsed,
+  });
 }

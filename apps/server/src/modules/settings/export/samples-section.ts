@@ -1,3 +1,4 @@
+import { splitDevice } from '@healthfolio/core';
 import type { ExportRow, ExportSection } from './export-sections';
 import type { SamplesExportRepository } from './samples-export.repository';
 
@@ -16,12 +17,14 @@ export function isoWithOffset(ms: number, offsetMin: number): string {
 export function samplesSection(repo: SamplesExportRepository, userId: string): ExportSection {
   return {
     name: 'samples',
-    columns: ['id', 'type', 'value', 'unit', 'start', 'end', 'source', 'device', 'flag', 'loinc'],
+    columns: ['id', 'type', 'value', 'unit', 'start', 'end', 'source', 'device', 'flag', 'loinc', 'path'],
     async *rows() {
       let after = 0;
       for (;;) {
         const page = await repo.page(userId, after, PAGE);
         for (const s of page) {
+          // The path a reading came by rides with its device in storage (sample-paths.ts).
+          const { device, path } = splitDevice(s.device);
           yield {
             id: s.id,
             type: s.kind,
@@ -30,9 +33,10 @@ export function samplesSection(repo: SamplesExportRepository, userId: string): E
             start: isoWithOffset(s.start_at, s.utc_offset_min),
             end: isoWithOffset(s.end_at, s.utc_offset_min),
             source: s.source,
-            device: s.device,
+            device,
             flag: s.flag,
             loinc: loincOf(s.meta),
+            path,
           };
         }
         const last = page[page.length - 1];
