@@ -21,18 +21,18 @@ export interface DateOrder {
 /**
  * The first date in a text, as an ISO day: "11/14/2026", "11/14/26", "2026-11-14", "Nov 14, 2026",
  * "November 14, 2026", "14-Nov-2026", "14 Nov 2026", "14.11.2026", "14-11-2026". US reports write month before day; a
- * slash date whose first number is over 12, and any date with dots or dashes ("14-11-2026"), is day first, and so is every slash
- * date of a report `dayFirst` says writes them so.
+ * slash or dash date ("14-11-2026") whose first number is over 12, and any date with dots, is day first,
+ * and so is every slash or dash date of a report `dayFirst` says writes them so.
  */
 export function readDate(text: string, order: DateOrder = {}): string | undefined {
   let m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
   if (m) return iso(+m[1]!, +m[2]!, +m[3]!);
-  m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(text);
+  m = /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/.exec(text);
   if (m) {
     const [a, b, year] = [+m[1]!, +m[2]!, fullYear(+m[3]!)];
     return order.dayFirst || a > 12 ? iso(year, b, a) : iso(year, a, b);
   }
-  m = /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b/.exec(text) ?? /\b(\d{1,2})-(\d{1,2})-(\d{4})\b/.exec(text);
+  m = /\b(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})\b/.exec(text);
   if (m) return iso(fullYear(+m[3]!), +m[2]!, +m[1]!);
   m = /\b(\p{L}{3,9})\.? (\d{1,2}),? (\d{4})\b/u.exec(text);
   if (m && month(m[1]!)) return iso(+m[3]!, month(m[1]!)!, +m[2]!);
@@ -49,9 +49,9 @@ export function dateOrderOf(texts: readonly string[], decimalComma = false): Dat
   let dayFirst = false;
   let monthFirst = false;
   for (const text of texts) {
-    for (const m of text.matchAll(/\b(\d{1,2})\/(\d{1,2})\/(?:\d{4}|\d{2})\b/g)) {
+    for (const m of text.matchAll(/\b(\d{1,2})([/-])(\d{1,2})\2(?:\d{4}|\d{2})\b/g)) {
       if (+m[1]! > 12) dayFirst = true;
-      if (+m[2]! > 12) monthFirst = true;
+      if (+m[3]! > 12) monthFirst = true;
     }
   }
   return { dayFirst: (dayFirst && !monthFirst) || (decimalComma && !monthFirst) };
