@@ -1,9 +1,20 @@
 import { ascii, bytesEqual } from './bytes';
 import { ELEMENT_REASONS, type SkippedElement } from './skip-reasons';
 
-/** What the scanner does with an element it meets; any element not listed is passed over. */
+/**
+ * What the scanner does with an element it meets. `part-of-parent` elements belong to a reading read
+ * (or skipped) whole — the header, metadata lists, an audiogram's points — and are passed over; an
+ * element not listed at all is one this importer does not know, counted as a skipped reading by name.
+ */
 export type Role =
-  'workout' | 'statistics' | 'correlation' | 'root' | 'metadata' | 'skipped' | 'skipped-part';
+  | 'workout'
+  | 'statistics'
+  | 'correlation'
+  | 'root'
+  | 'metadata'
+  | 'skipped'
+  | 'skipped-part'
+  | 'part-of-parent';
 
 export interface Element {
   readonly name: string;
@@ -39,9 +50,19 @@ const elements: Element[] = [
   element('HealthData', 'root'),
   element('MetadataEntry', 'metadata'),
   ...(Object.keys(ELEMENT_REASONS) as SkippedElement[]).map((name) => element(name, skipped[name])),
+  ...[
+    'ExportDate',
+    'Me',
+    'HeartRateVariabilityMetadataList',
+    'FileReference',
+    'SensitivityPoint',
+    'RightEye',
+    'LeftEye',
+    'Attachment',
+  ].map((name) => element(name, 'part-of-parent')),
 ];
 
-const MAX_NAME = 32;
+const MAX_NAME = 48;
 const byLength: Element[][] = Array.from({ length: MAX_NAME }, () => []);
 for (const e of elements) byLength[e.bytes.length]!.push(e);
 

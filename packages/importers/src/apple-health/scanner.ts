@@ -6,11 +6,13 @@ import { CORRELATION, RECORD, ROOT, WORKOUT, elementAt, type Element } from './e
 import { Ledger } from './ledger';
 import { RecordMapper, recordAttributes, type Mapped } from './record';
 import { Skipper } from './skip';
-import { ELEMENT_REASONS, type SkippedElement } from './skip-reasons';
+import { ELEMENT_REASONS, UNKNOWN_ELEMENT, type SkippedElement } from './skip-reasons';
 import { Skip } from './tally';
 import { TimeZoneReader } from './time-zone';
 import { WorkoutBuilder, statisticsAttributes, workoutAttributes } from './workout';
 
+/** Element names remembered as kinds of skipped readings; a file naming more lumps the rest together. */
+const MAX_KINDS = 200;
 /** How much of a new chunk is joined to the unfinished tag the last one ended in, before trying all of it. */
 const JOIN_BYTES = 64 * 1024;
 /** No tag in an export comes near this; one that does is damage, and holding it would not keep memory flat. */
@@ -39,6 +41,7 @@ export class ExportScanner {
   private readonly noSlots = new AttributeSlots([]);
   private readonly zones = new TimeZoneReader();
   private readonly skips = new Map<string, Skip>();
+  private readonly otherElements = new Skip('other elements', UNKNOWN_ELEMENT);
   private pending: Mapped = '';
   private pendingCopy: Skip | undefined;
   private openRecordAt = -1;
@@ -168,9 +171,21 @@ export class ExportScanner {
     if (i >= n) return INCOMPLETE;
     if (i - nameStart === 6 && bytesEqual(buf, nameStart, i, RECORD)) return this.record(buf, p, i);
     const element = elementAt(buf, nameStart, i);
-    // Any other element is passed over: the scan goes on to the next `<`.
-    if (element === undefined) return i;
+    if (element === undefined) {
+      this.ledger.skipPart(this.unknownSkip(buf.toString('latin1', nameStart, i)));
+      return i;
+    }
     return this.knownElement(element, buf, p, i);
+  }
+
+  /** The skipped readings of an element this importer does not know, by its name (a few at most). */
+  private unknownSkip(name: string): Skip {
+    let skip = this.skips.get(name);
+    if (skip) return skip;
+    if (this.skips.size >= MAX_KINDS) return this.otherElements;
+    skip = new Skip(name, UNKNOWN_ELEMENT);
+    this.skips.set(name, skip);
+    return skip;
   }
 
   private knownElement(element: Element, buf: Buffer, p: number, afterName: number): number {
@@ -198,6 +213,8 @@ export class ExportScanner {
         return afterName;
       case 'skipped-part':
         this.ledger.skipPart(this.skipOf(element));
+        return afterName;
+      case 'part-of-parent':
         return afterName;
     }
   }

@@ -91,6 +91,9 @@ export const ELEMENT_REASONS = {
 
 export type SkippedElement = keyof typeof ELEMENT_REASONS;
 
+/** An element no export this importer was built from holds: a later iOS's, most likely. */
+export const UNKNOWN_ELEMENT = 'an element this importer does not know (from a newer export?): not read';
+
 /** The second copy of a reading HealthKit writes both inside a Correlation and on its own. */
 export const CORRELATION_COPY =
   'HealthKit writes each reading of a blood-pressure or food Correlation twice (inside it and on its own): kept once';
