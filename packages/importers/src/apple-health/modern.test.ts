@@ -124,6 +124,9 @@ describe('apple-health variants: iOS 18 (HealthKit Export Version 14)', async ()
     expect(out.samples.map((s) => [s.kind, s.start, s.value, s.unit, s.device])).toEqual([
       ['waist_circumference', utc(2025, 1, 6, 15, 45), 30.5, 'in', 'Health'],
       ['time_in_daylight', utc(2025, 1, 6, 20, 15), 12, 'min', WATCH],
+      ['speed', utc(2025, 1, 6, 20, 20), 10.8, 'km/h', WATCH],
+      ['power', utc(2025, 1, 6, 20, 20), 245, 'W', WATCH],
+      ['cycling_cadence', utc(2025, 1, 6, 20, 40), 88, 'count/min', WATCH],
       ['uv_exposure', utc(2025, 1, 6, 20), 3, 'count', 'Weather'],
       ['falls', utc(2025, 1, 8, 0, 1, 12), 1, 'count', WATCH],
       ['basal_body_temperature', utc(2025, 1, 8, 14, 30), 97.72, '[degF]', 'Health'],
@@ -149,7 +152,7 @@ describe('apple-health variants: iOS 18 (HealthKit Export Version 14)', async ()
   });
 
   it('accounts for the Audiogram, the goal, the new types without a kind and an unknown sleep value', () => {
-    expect(out.records).toBe(23);
+    expect(out.records).toBe(26);
     expect(skippedCounts(out)).toEqual({
       [`${Q}PhysicalEffort`]: 1,
       [`${Q}AppleSleepingBreathingDisturbances`]: 1,

@@ -48,10 +48,9 @@ const cycle = [
 ]; // prettier-ignore
 
 const workoutSensors = [
-  'RunningPower', 'RunningSpeed', 'RunningStrideLength', 'RunningVerticalOscillation', 'RunningGroundContactTime',
-  'CyclingSpeed', 'CyclingPower', 'CyclingCadence', 'CyclingFunctionalThresholdPower', 'SwimmingStrokeCount',
-  'RowingSpeed', 'PaddleSportsSpeed', 'CrossCountrySkiingSpeed', 'UnderwaterDepth', 'WaterTemperature',
-  'PhysicalEffort', 'WorkoutEffortScore', 'EstimatedWorkoutEffortScore',
+  'RunningStrideLength', 'RunningVerticalOscillation', 'RunningGroundContactTime', 'CyclingFunctionalThresholdPower',
+  'SwimmingStrokeCount', 'UnderwaterDepth', 'WaterTemperature', 'PhysicalEffort', 'WorkoutEffortScore',
+  'EstimatedWorkoutEffortScore',
 ]; // prettier-ignore
 
 const reasons = new Map<string, string>([
