@@ -148,6 +148,7 @@ export function readResult(printed: PrintedResult, place: ResultPlace): ReportRe
  * unit we can read. Undefined when it does not.
  */
 function splitUnit(cell: string, format: NumberFormat): [string, string] | undefined {
+  if (cell.length > 40) return undefined;
   const m = /^(.*?\d.*?)\s+(\S+(?:\s\S+)?)$/.exec(cell.trim());
   if (!m) return undefined;
   for (const [value, unit] of [

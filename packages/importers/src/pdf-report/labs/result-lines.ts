@@ -47,6 +47,8 @@ const COMPARATOR_TOKEN = /^(?:<=|>=|=<|=>|<|>|≤|≥)$/;
 
 /** The parts of a result line, or undefined when the line is not one. */
 export function resultLine(text: string, format: NumberFormat = {}): PrintedResult | undefined {
+  // A result line is a handful of words; a paragraph is not one (and is not worth the search below).
+  if (text.length > MAX_LINE) return undefined;
   const tokens = text.trim().split(/\s+/);
   const number = new RegExp(String.raw`^(?:<=|>=|<|>|≤|≥)?${numberPattern(format)}$`);
   for (let i = 1; i < tokens.length; i++) {
@@ -70,6 +72,8 @@ export function resultLine(text: string, format: NumberFormat = {}): PrintedResu
   }
   return undefined;
 }
+
+const MAX_LINE = 160;
 
 interface Rest {
   flags: string[];

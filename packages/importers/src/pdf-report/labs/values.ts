@@ -55,6 +55,8 @@ const TEXT_FLAG = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s+[([]?(${FLAG_WORDS})
 const TEXT_RESULTS =
   /^(?:negative|positive|non[- ]?reactive|reactive|detected|not detected|none detected|none seen|normal|abnormal|see note:?|see below|not applicable|n\/a|pending|tnp|indeterminate|equivocal|trace|present|absent|clear|cloudy|hazy|yellow|amber|straw|colorless|negativ|positiv|nicht nachweisbar|nachweisbar|négatif|positif|negatief|positief)$/i;
 
+const MAX_RESULT_CELL = 80;
+
 /** A number as printed, in the report's way of writing numbers. */
 export function toNumber(text: string, format: NumberFormat = {}): number {
   const t = text.replace(/\s+/g, '');
@@ -70,7 +72,8 @@ export function readValue(
   format: NumberFormat = {},
 ): ReadValue | undefined {
   const text = cell.trim().replace(/\s+/g, ' ');
-  if (text === '') return undefined;
+  // A result is a few words at most; a longer cell is a sentence (and no regex should chew on it).
+  if (text === '' || text.length > MAX_RESULT_CELL) return undefined;
   const numeric = valueCell(format).exec(text);
   if (numeric) {
     const valueText = `${numeric[2] ?? ''}${numeric[3]}`.trim();
@@ -205,6 +208,9 @@ const rangeWordsAfter = (format: NumberFormat) =>
 const RANGE_WORDS =
   /^(?:negative|positive|non[- ]?reactive|reactive|not detected|none detected|detected|normal|see note:?|see below|not estab\.?|not established|n\/a|clear|yellow|negativ|nicht nachweisbar|n[ée]gatif|negatief)(?=\s|$)/i;
 
+/** Longer range cells are kept as text without being read. */
+const MAX_RANGE_CELL = 120;
+
 /** Trailing remarks that belong to neither the range nor the unit. */
 const REMARKS = /\s*\((?:calc|calculated)\)\s*$/i;
 
@@ -218,7 +224,9 @@ export function readRange(
   cell: string,
   format: NumberFormat = {},
 ): { range: ReferenceRange | null; unit: string | null } {
-  let text = cell.trim().replace(/\s+/g, ' ').replace(REMARKS, '');
+  let text = cell.trim().replace(/\s+/g, ' ');
+  if (text.length > MAX_RANGE_CELL) return { range: { text: text.slice(0, MAX_RANGE_CELL) }, unit: null };
+  text = text.replace(REMARKS, '');
   // Labs that print the range in parentheses or brackets: "(135-145)", "[3.5 - 5.1] mmol/L".
   const enclosed = /^[([]\s*([^()[\]]+?)\s*[)\]](.*)$/.exec(text);
   if (enclosed) text = `${enclosed[1]}${enclosed[2]}`.trim();
