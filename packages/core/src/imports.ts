@@ -108,6 +108,11 @@ export const importJobSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+export type SkippedType = ImportJob['skippedTypes'][number];
+
+/** "Skipped 4,210 records of HKQuantityTypeIdentifierX: Healthfolio has no metric for it yet" (DESIGN "Data"). */
+export const describeSkipped = (s: SkippedType): string =>
+  `Skipped ${s.count.toLocaleString('en-US')} ${s.count === 1 ? 'record' : 'records'} of ${s.type}: ${s.reason}`;
 
 export const importListSchema = z.object({ items: z.array(importJobSchema) });
 export type ImportList = z.infer<typeof importListSchema>;

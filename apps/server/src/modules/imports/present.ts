@@ -1,13 +1,15 @@
 import { getImporter } from '@healthfolio/importers';
-import type { ImportJob, ImportProblem, ImportStatus, ReportResult } from '@healthfolio/core';
+import {
+  describeSkipped,
+  type ImportJob,
+  type ImportProblem,
+  type ImportStatus,
+  type ReportResult,
+} from '@healthfolio/core';
 import type { SkippedRecords } from '@healthfolio/importers';
 import type { ImportRow } from './imports.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-
-/** "Skipped 4,210 records of HKQuantityTypeIdentifierX: Healthfolio has no metric for it yet" (DESIGN "Data"). */
-export const describeSkipped = (s: SkippedRecords) =>
-  `Skipped ${s.count.toLocaleString('en-US')} ${s.count === 1 ? 'record' : 'records'} of ${s.type}: ${s.reason}`;
 
 /** An `imports` row as the API answers it. */
 export function presentImport(row: ImportRow): ImportJob {

@@ -1,4 +1,4 @@
-import type { ImportJob } from '@healthfolio/core';
+import { describeSkipped, type ImportJob } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { isActive, liveCounts, readPercent, resultCounts } from './import-text';
 import { ImportStatusChip } from './ImportStatusChip';
 import { RejectionList } from './RejectionList';
+import { SkippedList } from './SkippedList';
 import { DownloadPdfButton } from './review/DownloadPdfButton';
 import { ReportReviewDialog } from './review/ReportReviewDialog';
 import { reviewLabel } from './review/review-text';
@@ -30,6 +31,9 @@ export function ImportCard({ job, onDiscarded }: ImportCardProps) {
   const active = isActive(job.status);
   const needsReview = job.status === 'needs_review';
   const resultCount = job.results?.length ?? job.recordsRead;
+  // Skipped types come listed below, not as one warning each.
+  const skippedLines = new Set(job.skippedTypes.map(describeSkipped));
+  const warnings = job.warnings.filter((w) => !skippedLines.has(w));
   return (
     <Paper
       component="article"
@@ -65,12 +69,13 @@ export function ImportCard({ job, onDiscarded }: ImportCardProps) {
             Check what was read from this report before it is saved. Nothing is saved until you do.
           </Alert>
         )}
-        {job.warnings.map((warning, index) => (
+        {warnings.map((warning, index) => (
           <Alert severity="warning" key={index}>
             {warning}
           </Alert>
         ))}
         <RejectionList problems={job.errors} rejected={job.rejected} />
+        <SkippedList skipped={job.skippedTypes} total={job.skipped} />
         {(needsReview || job.documentUrl) && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {needsReview && (

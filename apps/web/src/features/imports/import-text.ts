@@ -12,18 +12,33 @@ export const isActive = (status: ImportStatus | undefined): boolean =>
 export const readPercent = (job: Pick<ImportJob, 'bytesRead' | 'bytesTotal'>): number =>
   job.bytesTotal > 0 ? Math.min(100, Math.round((job.bytesRead / job.bytesTotal) * 100)) : 0;
 
-/** "Records read 12,345 · Added 12,000 · Already there 300 · Rejected 45", while an import runs. */
+/**
+ * "Records read 12,345 · Added 12,000 · Already there 300 · Rejected 45", while an import runs; updated
+ * and skipped records are named when there are any.
+ */
 export const liveCounts = (job: ImportJob): string =>
   [
     `Records read ${formatCount(job.recordsRead)}`,
     `Added ${formatCount(job.inserted)}`,
+    job.updated > 0 && `Updated ${formatCount(job.updated)}`,
     `Already there ${formatCount(job.duplicates)}`,
     `Rejected ${formatCount(job.rejected)}`,
-  ].join(' · ');
+    job.skipped > 0 && `Skipped ${formatCount(job.skipped)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
-/** "30 added, 0 already there, 2 rejected". */
+/** "30 added, 4 updated, 0 already there, 2 rejected, 120 skipped" (updated and skipped when there are any). */
 export const resultCounts = (job: ImportJob): string =>
-  `${formatCount(job.inserted)} added, ${formatCount(job.duplicates)} already there, ${formatCount(job.rejected)} rejected`;
+  [
+    `${formatCount(job.inserted)} added`,
+    job.updated > 0 && `${formatCount(job.updated)} updated`,
+    `${formatCount(job.duplicates)} already there`,
+    `${formatCount(job.rejected)} rejected`,
+    job.skipped > 0 && `${formatCount(job.skipped)} skipped`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 /** A report waiting for review: "12 results read, not saved until reviewed". */
 export const reviewCounts = (job: ImportJob): string => {

@@ -7,7 +7,10 @@ import TableRow from '@mui/material/TableRow';
 import type { MetricsWhy, UnitSystem } from '@healthfolio/core';
 import { formatDuration, formatNumber, formatValue } from './format';
 
-/** One row per source stream, best first: what it added, its share, and the time it was counted for. */
+/**
+ * One row per source stream, best first: what it added, its share, and the time it was counted for; a
+ * device whose readings came by several paths (export.zip and Health Auto Export) names each with its part.
+ */
 export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem }) {
   const total = why.value ?? 0;
   return (
@@ -27,6 +30,11 @@ export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem 
             <TableRow key={`${s.source}:${s.device ?? ''}`}>
               <TableCell component="th" scope="row">
                 {s.device ? `${s.source} (${s.device})` : s.source}
+                {s.paths.length > 1 && (
+                  <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8em' }}>
+                    {`by ${s.paths.map((p) => `${p.label} (${formatValue(why.type, p.contributed, system)})`).join(', ')}`}
+                  </Box>
+                )}
               </TableCell>
               <TableCell align="right">{formatValue(why.type, s.contributed, system)}</TableCell>
               <TableCell align="right">
