@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
+import { unaccounted } from '../shared/test-support';
 import { blueButtonFiles, context, fixture, one, readAll } from './test-support';
 
 const BEN = context('Ben Okafor');
 
 describe('FHIR importer on a Blue Button bulk export (NDJSON)', () => {
   it('reads every file, sorted by name, whatever order the upload lists them in', async () => {
-    const { samples, records, issues } = await readAll(blueButtonFiles().reverse(), BEN);
-    expect(records).toBe(7);
+    const out = await readAll(blueButtonFiles().reverse(), BEN);
+    const { samples, records, issues } = out;
+    // Readings, not resources: a claim holds its service and each of its coded diagnoses; the Patient is
+    // skipped (who the records are about).
+    expect(records).toBe(11);
+    expect([...out.skipped.keys()]).toEqual(['Patient']);
+    expect(unaccounted(out)).toBe(0);
     expect(issues).toEqual([]);
     expect(samples.map((s) => `${s.kind} ${s.originId}`)).toEqual([
       'insurance_coverage part-a--10000000002066',
@@ -138,7 +144,9 @@ describe('FHIR importer on a Blue Button bulk export (NDJSON)', () => {
       '["not","a","resource"]',
       lines[1],
     ].join('\n');
-    const { samples, issues, records } = await readAll([fileFromBuffer('Coverage.ndjson', damaged)], BEN);
+    const out = await readAll([fileFromBuffer('Coverage.ndjson', damaged)], BEN);
+    const { samples, issues, records } = out;
+    expect(unaccounted(out)).toBe(0);
     expect(samples.map((s) => s.originId)).toEqual(['part-a--10000000002066', 'part-b--10000000002066']);
     expect(records).toBe(4);
     expect(issues).toHaveLength(2);

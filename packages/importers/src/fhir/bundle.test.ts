@@ -1,13 +1,35 @@
 import { convert } from '@healthfolio/core';
 import { describe, expect, it } from 'vitest';
-import { context, fixture, one, readAll } from './test-support';
+import { unaccounted } from '../shared/test-support';
+import { blueButtonFiles, context, fixture, one, readAll } from './test-support';
 
 const bundle = () => [fixture('epic-us-core-bundle.json')];
 
 describe('FHIR importer on an Epic US Core bundle', () => {
+  it('skips every resource that holds no reading of ours under its resourceType, with why', async () => {
+    const out = await readAll(bundle());
+    expect(unaccounted(out)).toBe(0);
+    expect([...out.skipped.values()].map((s) => [s.type, s.count])).toEqual([
+      ['Patient', 1],
+      ['DiagnosticReport', 2],
+      ['Observation without a value', 2],
+      ['MedicationRequest', 1],
+      ['Encounter', 1],
+    ]);
+    expect(out.skipped.get('MedicationRequest')!.reason).toContain('Clinical records');
+    expect(out.skipped.get('Observation without a value')!.reason).toContain('panel');
+  });
+
+  it('accounts for every reading of every fixture', async () => {
+    for (const files of [bundle(), [fixture('other-patient-bundle.json')], blueButtonFiles()]) {
+      expect(unaccounted(await readAll(files)), files[0]!.name).toBe(0);
+    }
+  });
+
   it('reads every entry as a record and maps each result to its kind', async () => {
     const { samples, records, chunks } = await readAll(bundle());
-    expect(records).toBe(28);
+    // Readings, not entries: the blood-pressure panel holds two (systolic and diastolic).
+    expect(records).toBe(29);
     expect(chunks.every((c) => c.samples.length <= 2000)).toBe(true);
     const kinds = samples.map((s) => `${s.originId} ${s.kind}`);
     expect(kinds).toEqual([

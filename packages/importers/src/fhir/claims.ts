@@ -3,12 +3,21 @@ import { codedSample } from './clinical';
 import { codings, conceptName, conceptText, num, sampleCode, str } from './coded';
 import type { FoundResource } from './fhir-types';
 import { endAfter, readFhirTime } from './fhir-time';
-import { label, nothing, originIdOf, problem, type MapContext, type Mapped } from './map-context';
+import {
+  label,
+  mapped,
+  originIdOf,
+  problem,
+  withStatus,
+  type MapContext,
+  type Mapped,
+  type Skip,
+} from './map-context';
 
 /** A Coverage (Medicare Part A, a health plan) as `insurance_coverage` over its period. */
 export function mapCoverage(found: FoundResource, context: MapContext): Mapped {
   const coverage = found.resource;
-  if (coverage.status === 'entered-in-error') return nothing();
+  if (coverage.status === 'entered-in-error') return withStatus(found, 'entered-in-error');
   const period = coverage.period as { start?: unknown; end?: unknown } | undefined;
   const start = readFhirTime(period?.start, context.zone);
   const display = coverageName(coverage);
@@ -27,7 +36,7 @@ export function mapCoverage(found: FoundResource, context: MapContext): Mapped {
   sample.meta = meta;
   const end = endAfter(start, readFhirTime(period?.end, context.zone));
   if (end !== undefined) sample.end = end;
-  return { samples: [sample], issues: [] };
+  return mapped([sample]);
 }
 
 /** "Medicare Part A" from the classes (group, plan), else the type, else the payor. */
@@ -54,7 +63,7 @@ function payorName(coverage: Record<string, unknown>): string | undefined {
 /** An ExplanationOfBenefit (a claim as paid) as one `medical_service`, named by its first service line. */
 export function mapExplanationOfBenefit(found: FoundResource, context: MapContext): Mapped {
   const eob = found.resource;
-  if (eob.status === 'entered-in-error') return nothing();
+  if (eob.status === 'entered-in-error') return withStatus(found, 'entered-in-error');
   const items = Array.isArray(eob.item) ? (eob.item as Record<string, unknown>[]).filter(isObject) : [];
   const billable = eob.billablePeriod as { start?: unknown; end?: unknown } | undefined;
   const firstItem = items[0];
@@ -80,8 +89,21 @@ export function mapExplanationOfBenefit(found: FoundResource, context: MapContex
   const end = endAfter(start, readFhirTime(billable?.end, context.zone));
   if (end !== undefined) sample.end = end;
   const coded = { found, context, start, claimType: provenance.claimType };
-  return { samples: [sample, ...claimDiagnoses(eob, coded), ...claimProcedures(eob, coded)], issues: [] };
+  const skipped: Skip[] = [];
+  const diagnoses = claimDiagnoses(eob, coded, skipped);
+  const procedures = claimProcedures(eob, coded, skipped);
+  return mapped([sample, ...diagnoses, ...procedures], skipped);
 }
+
+/** A claim's diagnosis or procedure that names no code (a reference to a Condition, say): nothing to keep. */
+const UNCODED_DIAGNOSIS: Skip = {
+  type: 'ExplanationOfBenefit.diagnosis without a code',
+  reason: 'a claim diagnosis is kept by its code, and this one has none',
+};
+const UNCODED_PROCEDURE: Skip = {
+  type: 'ExplanationOfBenefit.procedure without a code',
+  reason: 'a claim procedure is kept by its code, and this one has none',
+};
 
 interface ClaimContext {
   found: FoundResource;
@@ -95,13 +117,16 @@ interface ClaimContext {
  * `diagnosis` samples at the claim's start. One per code: a claim lists a code again as principal and
  * admitting. Origin `<claim id>#diagnosis-<code>`, so a re-read claim gives the same rows.
  */
-function claimDiagnoses(eob: Record<string, unknown>, claim: ClaimContext): NewSample[] {
+function claimDiagnoses(eob: Record<string, unknown>, claim: ClaimContext, skipped: Skip[]): NewSample[] {
   const entries = Array.isArray(eob.diagnosis) ? (eob.diagnosis as Record<string, unknown>[]) : [];
   const out: NewSample[] = [];
   const seen = new Set<string>();
   for (const entry of entries.filter(isObject)) {
     const code = claimCode(entry.diagnosisCodeableConcept);
-    if (!code) continue;
+    if (!code) {
+      skipped.push(UNCODED_DIAGNOSIS);
+      continue;
+    }
     const key = code.code ?? `${String(entry.sequence ?? out.length + 1)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -121,12 +146,15 @@ function claimDiagnoses(eob: Record<string, unknown>, claim: ClaimContext): NewS
  * The claim's procedures (`procedure[].procedureCodeableConcept`, ICD-10-PCS on inpatient and outpatient
  * claims) as `procedure` samples on their own date, else the claim's start.
  */
-function claimProcedures(eob: Record<string, unknown>, claim: ClaimContext): NewSample[] {
+function claimProcedures(eob: Record<string, unknown>, claim: ClaimContext, skipped: Skip[]): NewSample[] {
   const entries = Array.isArray(eob.procedure) ? (eob.procedure as Record<string, unknown>[]) : [];
   const out: NewSample[] = [];
   for (const entry of entries.filter(isObject)) {
     const code = claimCode(entry.procedureCodeableConcept);
-    if (!code) continue;
+    if (!code) {
+      skipped.push(UNCODED_PROCEDURE);
+      continue;
+    }
     const start = readFhirTime(entry.date, claim.context.zone) ?? claim.start;
     const sample = codedSample('procedure', claim.found, claim.context, start);
     sample.originId = `${originIdOf(claim.found)}#procedure-${code.code ?? String(entry.sequence ?? out.length + 1)}`;

@@ -2,12 +2,13 @@ import type { NewSample } from '@healthfolio/core';
 import { conceptName, sampleCode, str } from './coded';
 import type { FoundResource } from './fhir-types';
 import { endAfter, readFhirTime } from './fhir-time';
-import { label, nothing, originIdOf, problem, type MapContext, type Mapped } from './map-context';
+import { label, mapped, originIdOf, problem, withStatus, type MapContext, type Mapped } from './map-context';
 
 /** A Condition (problem list, encounter diagnosis) as a `diagnosis`, dated from its onset or recording. */
 export function mapCondition(found: FoundResource, context: MapContext): Mapped {
   const condition = found.resource;
-  if (conceptCode(condition.verificationStatus) === 'entered-in-error') return nothing();
+  if (conceptCode(condition.verificationStatus) === 'entered-in-error')
+    return withStatus(found, 'entered-in-error');
   const code = sampleCode(condition.code);
   if (!code) return problem(`${label(found)} names no condition (code)`);
   const onsetPeriod = condition.onsetPeriod as { start?: unknown } | undefined;
@@ -22,13 +23,14 @@ export function mapCondition(found: FoundResource, context: MapContext): Mapped 
   if (status !== undefined) sample.meta.status = status;
   const end = endAfter(start, readFhirTime(condition.abatementDateTime, context.zone));
   if (end !== undefined) sample.end = end;
-  return { samples: [sample], issues: [] };
+  return mapped([sample]);
 }
 
 /** A Procedure as a `procedure`, over its performed period when it has one. Not-done ones are left out. */
 export function mapProcedure(found: FoundResource, context: MapContext): Mapped {
   const procedure = found.resource;
-  if (procedure.status === 'entered-in-error' || procedure.status === 'not-done') return nothing();
+  if (procedure.status === 'entered-in-error') return withStatus(found, 'entered-in-error');
+  if (procedure.status === 'not-done') return withStatus(found, 'not-done', 'a procedure that was not done');
   const code = sampleCode(procedure.code);
   if (!code) return problem(`${label(found)} names no procedure (code)`);
   const period = procedure.performedPeriod as { start?: unknown; end?: unknown } | undefined;
@@ -41,7 +43,7 @@ export function mapProcedure(found: FoundResource, context: MapContext): Mapped 
   if (status !== undefined) sample.meta.status = status;
   const end = endAfter(start, readFhirTime(period?.end, context.zone));
   if (end !== undefined) sample.end = end;
-  return { samples: [sample], issues: [] };
+  return mapped([sample]);
 }
 
 /** The skeleton of a coded sample: value 1, its meaning in `meta.code`. */

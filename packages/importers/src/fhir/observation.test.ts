@@ -108,11 +108,19 @@ describe('Observation mapping', () => {
     expect(map({ ...at, status: 'entered-in-error', code: loinc('8867-4'), valueInteger: 60 })).toEqual({
       samples: [],
       issues: [],
+      skipped: [{ type: 'Observation (entered-in-error)', reason: expect.stringContaining('withdrawn') }],
     });
-    expect(
-      map({ ...at, code: loinc('58410-2'), hasMember: [{ reference: 'Observation/x' }] }).samples,
-    ).toEqual([]);
-    expect(map({ ...at, code: loinc('718-7'), dataAbsentReason: { text: 'hemolyzed' } }).samples).toEqual([]);
+    const panel = map({ ...at, code: loinc('58410-2'), hasMember: [{ reference: 'Observation/x' }] });
+    expect(panel.samples).toEqual([]);
+    expect(panel.skipped).toEqual([
+      { type: 'Observation without a value', reason: expect.stringContaining('panel') },
+    ]);
+    const absent = map({ ...at, code: loinc('718-7'), dataAbsentReason: { text: 'hemolyzed' } });
+    expect(absent.samples).toEqual([]);
+    expect(absent.skipped.map((s) => s.type)).toEqual(['Observation without a value']);
+    expect(map({ ...at, status: 'cancelled', code: loinc('8867-4') }).skipped.map((s) => s.type)).toEqual([
+      'Observation (cancelled)',
+    ]);
     expect(map({ code: loinc('8867-4'), valueInteger: 60 }).issues).toEqual([
       'Observation o1 has no date (effective[x] or issued)',
     ]);

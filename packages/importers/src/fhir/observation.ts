@@ -2,11 +2,25 @@ import type { NewSample, SampleMeta } from '@healthfolio/core';
 import { codeIn, conceptName, LOINC, str } from './coded';
 import type { FoundResource } from './fhir-types';
 import { endAfter, readFhirTime, type FhirTime } from './fhir-time';
-import { label, nothing, originIdOf, problem, type MapContext, type Mapped } from './map-context';
+import {
+  label,
+  left,
+  mapped,
+  originIdOf,
+  problem,
+  withStatus,
+  type MapContext,
+  type Mapped,
+} from './map-context';
 import { catalogueMetric, isKnownUnit } from './observation-kind';
 import { flagFor, rangeUnit, readInterpretation, readRange, readValue } from './observation-value';
 
-const SKIPPED_STATUS = new Set(['entered-in-error', 'cancelled']);
+/** A panel that only groups its results, or a result marked absent (dataAbsentReason). */
+const noValue = (): Mapped =>
+  left(
+    'Observation without a value',
+    'a panel (its results are read as Observations of their own) or a result marked absent',
+  );
 
 /** What every sample of one Observation shares. */
 interface Shared {
@@ -23,7 +37,8 @@ interface Shared {
  */
 export function mapObservation(found: FoundResource, context: MapContext): Mapped {
   const obs = found.resource;
-  if (SKIPPED_STATUS.has(String(obs.status))) return nothing();
+  if (obs.status === 'entered-in-error') return withStatus(found, 'entered-in-error');
+  if (obs.status === 'cancelled') return withStatus(found, 'cancelled', 'cancelled before a result');
   const period = obs.effectivePeriod as { start?: unknown; end?: unknown } | undefined;
   const time =
     readFhirTime(obs.effectiveDateTime, context.zone) ??
@@ -46,7 +61,8 @@ export function mapObservation(found: FoundResource, context: MapContext): Mappe
     const element = component as Record<string, unknown>;
     if (readValue(element) !== undefined) samples.push(toSample(element, element.code, index, shared));
   });
-  return { samples, issues: [] };
+  if (samples.length === 0) return noValue();
+  return mapped(samples);
 }
 
 function sharedMeta(found: FoundResource, context: MapContext): SampleMeta {

@@ -42,6 +42,7 @@ describe('owner check', () => {
     expect(warnings).toEqual([
       'This file holds the records of María José García-Núñez, not yours (Chen Liu). They were imported; keep them apart if they belong to someone else.',
     ]);
+    // The weight, the diagnosis, and the Patient, skipped.
     expect(records).toBe(3);
     expect(samples.map((s) => s.kind)).toEqual(['weight', 'diagnosis']);
     // Cerner's code sets mark the sender; pounds stay as written for the store to convert.

@@ -3,8 +3,8 @@ import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFil
 import { fhirFiles } from './fhir-file';
 import type { FileItem, Resource } from './fhir-types';
 import { DamagedJsonError } from '../shared/json-tokens';
-import { mapResource } from './map';
-import type { MapContext } from './map-context';
+import { CLINICAL, mapResource } from './map';
+import { WITHDRAWN, type MapContext } from './map-context';
 import { addMedicationName, mapClinicalRecord, type RecordContext } from './records';
 import { isOwner, notYoursWarning, patientDisplayName } from './patient';
 import { fileResources } from './resources';
@@ -69,22 +69,31 @@ export async function* readFhir(
   yield* chunk.chunks(true);
 }
 
-/** Maps one item into the chunk: its samples and issues, or the problem that kept it from being read. */
+/**
+ * Maps one item into the chunk: its samples, issues and skipped readings (every reading it holds is one
+ * of them), its clinical record, or the problem that kept it from being read. A clinical type its sender
+ * withdrew (entered-in-error) gives no record, and is skipped as such.
+ */
 function addItem(chunk: ChunkBuffer, item: FileItem, context: MapContext, records: RecordContext): void {
-  chunk.record();
   const where = {
     file: item.file,
     ...(item.line === undefined ? { record: item.record } : { line: item.line }),
   };
   if (!('resource' in item)) {
+    chunk.record();
     chunk.issue({ message: item.problem, ...where });
     return;
   }
   const mapped = mapResource(item, context);
-  chunk.add(...mapped.samples);
   const record = mapClinicalRecord(item, records);
   if (record) chunk.addClinical(record);
+  if (!record && mapped.skipped[0]?.reason === CLINICAL) {
+    mapped.skipped = [{ type: `${item.resource.resourceType} (entered-in-error)`, reason: WITHDRAWN }];
+  }
+  chunk.record(mapped.samples.length + mapped.issues.length);
+  chunk.add(...mapped.samples);
   for (const message of mapped.issues) chunk.issue({ message, ...where });
+  for (const { type: what, reason } of mapped.skipped) chunk.skip(what, reason);
 }
 
 function ownerWarning(patient: Resource, owner: string): string | undefined {

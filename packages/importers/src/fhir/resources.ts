@@ -21,7 +21,12 @@ export async function* fileResources(file: ImportFile, layout: FhirLayout): Asyn
 
 function* openBundle(bundle: FoundResource, depth: number): Generator<FileItem> {
   const entries = Array.isArray(bundle.resource.entry) ? (bundle.resource.entry as unknown[]) : [];
-  if (depth > MAX_NESTING) return;
+  if (depth > MAX_NESTING) {
+    const { file, record, line } = bundle;
+    const problem = `A Bundle nested more than ${MAX_NESTING} deep: its ${entries.length} entries were not read`;
+    yield line === undefined ? { problem, file, record } : { problem, file, record, line };
+    return;
+  }
   let part = 0;
   for (const entry of entries) {
     const value = (entry as { resource?: unknown } | null)?.resource;

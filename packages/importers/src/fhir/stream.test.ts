@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { ImportFormatError, type ImportChunk } from '../types';
 import { fhirImporter } from './index';
+import { unaccounted } from '../shared/test-support';
 import { context, fixture, readAll, summarize } from './test-support';
 
 const weight = (id: string, kg: number, when = '2024-01-05T07:00:00Z') => ({
@@ -73,17 +74,72 @@ describe('FHIR JSON streaming', () => {
     const many = await readAll([fileFromBuffer('bundles.ndjson', lines)]);
     expect(many.samples.map((s) => s.originId)).toEqual(['n1', 'n2', 'n3', 'n4']);
     expect(many.records).toBe(4);
+    expect(unaccounted(many)).toBe(0);
   });
 
-  it('counts resources it does not map, without issues', async () => {
+  it('skips the resources it does not map under their resourceType, without issues', async () => {
     const bundle = {
       resourceType: 'Bundle',
       entry: ['Immunization', 'AllergyIntolerance', 'Encounter', 'MedicationRequest'].map((type, i) => ({
         resource: { resourceType: type, id: `${i}` },
       })),
     };
-    const { samples, records, issues } = await readAll([fileFromBuffer('b.json', JSON.stringify(bundle))]);
+    const out = await readAll([fileFromBuffer('b.json', JSON.stringify(bundle))]);
+    const { samples, records, issues } = out;
     expect({ samples: samples.length, records, issues }).toEqual({ samples: 0, records: 4, issues: [] });
+    expect([...out.skipped.values()]).toEqual(
+      ['Immunization', 'AllergyIntolerance', 'Encounter', 'MedicationRequest'].map((type) => ({
+        type,
+        count: 1,
+        reason: 'kept as a clinical record (the Clinical records tab), not as a metric',
+      })),
+    );
+    expect(unaccounted(out)).toBe(0);
+  });
+
+  it('names what it skips: types it does not import, withdrawn and not-done resources, uncoded claim lines', async () => {
+    const at = '2024-03-10T08:00:00Z';
+    const resources = [
+      { resourceType: 'CarePlan', id: 'cp' },
+      { resourceType: 'Practitioner', id: 'dr' },
+      { resourceType: 'MedicationRequest', id: 'm1', status: 'entered-in-error' },
+      { resourceType: 'Condition', id: 'c1', verificationStatus: { coding: [{ code: 'entered-in-error' }] } },
+      { resourceType: 'Procedure', id: 'p1', status: 'not-done', code: { text: 'Colonoscopy' } },
+      {
+        resourceType: 'ExplanationOfBenefit',
+        id: 'e1',
+        type: { text: 'Carrier' },
+        billablePeriod: { start: at },
+        diagnosis: [{ sequence: 1, diagnosisReference: { reference: 'Condition/c1' } }],
+      },
+    ];
+    const out = await readAll([
+      fileFromBuffer('r.ndjson', resources.map((r) => JSON.stringify(r)).join('\n')),
+    ]);
+    expect(out.samples.map((s) => s.kind)).toEqual(['medical_service']);
+    expect([...out.skipped.values()].map((s) => [s.type, s.reason])).toEqual([
+      ['CarePlan', 'Healthfolio does not import FHIR CarePlan resources yet'],
+      ['Practitioner', 'who or where care was given, not a reading'],
+      ['MedicationRequest (entered-in-error)', expect.stringContaining('withdrawn')],
+      ['Condition (entered-in-error)', expect.stringContaining('withdrawn')],
+      ['Procedure (not-done)', 'a procedure that was not done'],
+      ['ExplanationOfBenefit.diagnosis without a code', expect.stringContaining('code')],
+    ]);
+    expect([out.records, unaccounted(out)]).toEqual([7, 0]);
+  });
+
+  it('says so of a Bundle nested too deep to open, rather than dropping its entries', async () => {
+    let bundle: Record<string, unknown> = {
+      resourceType: 'Bundle',
+      entry: [{ resource: weight('deep', 70) }],
+    };
+    for (let i = 0; i < 5; i++) bundle = { resourceType: 'Bundle', entry: [{ resource: bundle }] };
+    const out = await readAll([fileFromBuffer('deep.json', JSON.stringify(bundle))]);
+    expect(out.samples).toEqual([]);
+    expect(out.issues.map((i) => i.message)).toEqual([
+      'A Bundle nested more than 4 deep: its 1 entries were not read',
+    ]);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('refuses an upload with no FHIR file', async () => {
@@ -109,11 +165,11 @@ describe('FHIR JSON streaming', () => {
       resource: generated(i),
     }));
     const content = JSON.stringify({ resourceType: 'Bundle', type: 'collection', entry: entries });
-    const { samples, records, issues, chunks } = await readAll([
-      fileFromBuffer('big.json', content, 1024 * 1024),
-    ]);
+    const out = await readAll([fileFromBuffer('big.json', content, 1024 * 1024)]);
+    const { samples, records, issues, chunks } = out;
     expect(records).toBe(10_000);
     expect(issues).toEqual([]);
+    expect(unaccounted(out)).toBe(0);
     expect(samples).toHaveLength(10_000);
     expect(chunks.every((c) => c.samples.length <= 2000)).toBe(true);
     const byKind = samples.reduce<Record<string, number>>(

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { NewSample } from '@healthfolio/core';
 import { fileFromBuffer } from '../files/memory-file';
-import type { ImportChunk, ImportContext, ImportFile, ImportIssue } from '../types';
+import type { Collected } from '../shared/test-support';
+import type { ImportChunk, ImportContext, ImportFile, SkippedRecords } from '../types';
 import { fhirImporter } from './index';
 
 /** A fixture of this folder as an upload file, named as in the real export. */
@@ -16,13 +17,8 @@ export function context(ownerName = 'Chen Liu', timeZone = 'America/New_York'): 
   return { owner: { name: ownerName, email: 'owner@example.test' }, timeZone };
 }
 
-export interface ReadAll {
-  chunks: ImportChunk[];
-  samples: NewSample[];
-  issues: ImportIssue[];
-  warnings: string[];
-  records: number;
-}
+/** What a read yielded, as `collect` gathers it (so `unaccounted` applies). */
+export type ReadAll = Collected;
 
 export async function readAll(files: ImportFile[], ctx: ImportContext = context()): Promise<ReadAll> {
   const chunks: ImportChunk[] = [];
@@ -31,12 +27,20 @@ export async function readAll(files: ImportFile[], ctx: ImportContext = context(
 }
 
 export function summarize(chunks: ImportChunk[]): ReadAll {
+  const skipped = new Map<string, SkippedRecords>();
+  for (const s of chunks.flatMap((c) => c.skipped ?? [])) {
+    const known = skipped.get(s.type);
+    if (known) known.count += s.count;
+    else skipped.set(s.type, { ...s });
+  }
   return {
     chunks,
     samples: chunks.flatMap((c) => c.samples),
     issues: chunks.flatMap((c) => c.issues ?? []),
     warnings: chunks.flatMap((c) => c.warnings ?? []),
     records: chunks.reduce((n, c) => n + c.records, 0),
+    skipped,
+    skippedCount: [...skipped.values()].reduce((n, s) => n + s.count, 0),
   };
 }
 
