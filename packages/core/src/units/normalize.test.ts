@@ -71,6 +71,12 @@ describe('normalizeUnit', () => {
     for (const input of inputs) expect(isValidUcum(normalizeUnit(input)), input).toBe(true);
   });
 
+  it('reads a caret after 10 as a power of ten, not as digits', () => {
+    expect(normalizeUnit('10^3/uL')).toBe('10*3/uL');
+    expect(normalizeUnit('10^9/L')).toBe('10*9/L');
+    expect(normalizeUnit('kg/m^2')).toBe('kg/m2');
+  });
+
   it('refuses unknown units, naming them', () => {
     expect(() => normalizeUnit('furlongs')).toThrow(UnitError);
     expect(() => normalizeUnit('furlongs')).toThrow('Unknown unit "furlongs"');

@@ -109,6 +109,8 @@ function clean(input: string): string {
     .replace(/²/g, '2')
     .replace(/³/g, '3')
     .replace(/[·×]/g, '.')
+    // A power of ten is UCUM's 10*3 ("10^3/uL" is not 103/uL); other carets are exponents (m^2 → m2).
+    .replace(/10\^/g, '10*')
     .replace(/\^/g, '')
     .replace(/\s+/g, '');
 }
