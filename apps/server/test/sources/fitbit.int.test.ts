@@ -110,8 +110,9 @@ describe.each(testDialects)('the Fitbit (Google Health API) connector against it
 
   it('syncs only what changed on the next sync, and a re-sync adds nothing', async () => {
     const incremental = await countedSync(f);
-    // Two days back: a window of steps and of distance, three days of heart rate, one page of the rest.
-    expect(incremental.requests).toBe(8);
+    // From midnight three days before the last sync's day: a window of steps and of distance, four days
+    // of heart rate, one page of the rest.
+    expect(incremental.requests).toBe(9);
     expect(incremental.stats.history[0]).toMatchObject({ status: 'succeeded', inserted: 0 });
     await expectResyncAddsNothing(f, 30, 8_000);
   });

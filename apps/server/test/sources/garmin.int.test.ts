@@ -11,6 +11,8 @@ import {
   expectRefreshOnExpiry,
   expectResyncAddsNothing,
   firstSyncDone,
+  keptPayloads,
+  lastRun,
   sampleCounter,
   syncThrough429,
   type ConnectorFixture,
@@ -114,17 +116,29 @@ describe.each(testDialects)('the Garmin connector against its fake on %s', (dial
     expect(heart.length).toBe(workouts.length);
   });
 
-  it('leaves the day under way for a later sync, and takes it whole the next day', async () => {
-    expect(await f.metric('steps', '2026-11-22', '2026-11-22')).toEqual([]);
+  it('takes the day under way as it stands, and the grown day replaces it the next day', async () => {
+    const summaryOf = async (date: string) =>
+      (await keptPayloads(f, 'dailies'))
+        .flatMap((page) => page as { calendarDate: string; steps: number; summaryId: string }[])
+        .find((d) => d.calendarDate === date)!;
+    const partial = await summaryOf('2026-11-22');
+    expect(await f.metric('steps', '2026-11-22', '2026-11-22')).toMatchObject([
+      { count: 1, sum: partial.steps },
+    ]);
     f.clock.advance(DAY_MS);
     await f.signInAgain();
     const { stats, requests } = await countedSync(f);
-    // The incremental sync re-reads two days before the last one: three windows of each type.
+    // Garmin re-reads a day of uploads before the last sync's midnight: three windows of each type.
     expect(requests).toBe(12);
     expect(stats.history[0]).toMatchObject({ status: 'succeeded' });
-    expect(stats.history[0]!.inserted).toBeGreaterThan(0);
-    const [day] = await f.metric('steps', '2026-11-22', '2026-11-22');
-    expect(day!.sum).toBeGreaterThan(1_500);
+    const whole = await summaryOf('2026-11-22');
+    expect(whole.steps).toBeGreaterThan(partial.steps);
+    // One day, its total the grown one: steps, distance and energy replaced, not added (its resting heart
+    // rate and stress were the day's already).
+    expect(await f.metric('steps', '2026-11-22', '2026-11-22')).toMatchObject([
+      { count: 1, sum: whole.steps },
+    ]);
+    expect(await lastRun(f)).toMatchObject({ updated: 3, deleted: 0 });
   });
 
   it('adds nothing when the same days are synced again', async () => {

@@ -250,6 +250,32 @@ export async function connectorFixture(
   return f;
 }
 
+/**
+ * The newest sync run of a person's connection as stored, with the counts `sync-stats` does not answer
+ * (`updated`, `deleted`).
+ */
+export async function lastRun(f: ConnectorFixture, userId = f.adaId) {
+  return f.t.db.kysely
+    .selectFrom('sync_runs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
+/** The raw payloads of one resource the person's recent syncs kept, newest first. */
+export async function keptPayloads(f: ConnectorFixture, resource: string, userId = f.adaId) {
+  const rows = await f.t.db.kysely
+    .selectFrom('sync_payloads')
+    .select('payload')
+    .where('user_id', '=', userId)
+    .where('resource', '=', resource)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => JSON.parse(r.payload) as unknown);
+}
+
 /** How many samples of a metric a sync's stats count (0 when none). */
 export const sampleCounter = (stats: SyncStats) => (metric: string) =>
   stats.metrics.find((m) => m.metric === metric)?.samples ?? 0;

@@ -1,5 +1,6 @@
 import { zoneOffsetAt } from '@healthfolio/core';
-import type { RawPage, SyncContext } from '../types';
+import { dayStart } from '../shared/local-days';
+import type { CoveredSpan, RawPage, SyncContext, SyncWindow } from '../types';
 
 const DAY_MS = 86_400_000;
 
@@ -18,6 +19,13 @@ export interface Collection {
   dates?: boolean;
   /** Read in windows of this many UTC days, every page of a window in one raw page (see `sync`). */
   windowDays?: number;
+  /**
+   * The filter is on the session's end: asked up to a day past the window, so that every session that
+   * starts in the window comes back, however late it ends (`covers` counts on it).
+   */
+  endFilter?: boolean;
+  /** The kinds `normalize` writes from it. */
+  kinds: readonly string[];
   pageSize: number;
 }
 
@@ -29,6 +37,7 @@ export const COLLECTIONS: readonly Collection[] = [
     method: 'reconcile',
     field: 'steps.interval.start_time',
     windowDays: 6,
+    kinds: ['steps'],
     pageSize: 10_000,
   },
   {
@@ -36,6 +45,7 @@ export const COLLECTIONS: readonly Collection[] = [
     method: 'reconcile',
     field: 'distance.interval.start_time',
     windowDays: 6,
+    kinds: ['distance'],
     pageSize: 10_000,
   },
   // A tracker records every few seconds: a day is one or two pages.
@@ -44,6 +54,7 @@ export const COLLECTIONS: readonly Collection[] = [
     method: 'reconcile',
     field: 'heart_rate.sample_time.physical_time',
     windowDays: 1,
+    kinds: ['heart_rate'],
     pageSize: 10_000,
   },
   {
@@ -51,11 +62,25 @@ export const COLLECTIONS: readonly Collection[] = [
     method: 'list',
     field: 'daily_resting_heart_rate.date',
     dates: true,
+    kinds: ['resting_heart_rate'],
     pageSize: 10_000,
   },
   // Sleep filters on the session's end; its pages hold 25 at most.
-  { dataType: 'sleep', method: 'list', field: 'sleep.interval.end_time', pageSize: 25 },
-  { dataType: 'weight', method: 'list', field: 'weight.sample_time.physical_time', pageSize: 10_000 },
+  {
+    dataType: 'sleep',
+    method: 'list',
+    field: 'sleep.interval.end_time',
+    endFilter: true,
+    kinds: ['sleep_duration'],
+    pageSize: 25,
+  },
+  {
+    dataType: 'weight',
+    method: 'list',
+    field: 'weight.sample_time.physical_time',
+    kinds: ['weight'],
+    pageSize: 10_000,
+  },
 ];
 
 interface Cursor {
@@ -77,12 +102,39 @@ const instant = (ms: number) => new Date(ms).toISOString();
 const civilDate = (ms: number, timeZone: string) =>
   new Date(ms + zoneOffsetAt(timeZone, ms) * 60_000).toISOString().slice(0, 10);
 
+/** The civil dates a daily collection asks for, `from` inclusive and `to` exclusive. */
+const datesOf = (from: number, to: number, timeZone: string) =>
+  [civilDate(from, timeZone), civilDate(to + DAY_MS, timeZone)] as const;
+
 /** An AIP-160 filter on one time field: `field >= "from" AND field < "to"`. */
 export function filterOf(collection: Collection, from: number, to: number, timeZone: string): string {
   const [a, b] = collection.dates
-    ? [civilDate(from, timeZone), civilDate(to + DAY_MS, timeZone)]
-    : [instant(from), instant(to)];
+    ? datesOf(from, to, timeZone)
+    : [instant(from), instant(collection.endFilter ? to + DAY_MS : to)];
   return `${collection.field} >= "${a}" AND ${collection.field} < "${b}"`;
+}
+
+/**
+ * What a whole run answers: the windowed streams from the first window's UTC midnight (their slices are
+ * whole within a window), the resting heart rates of the civil dates asked (placed at the date's start,
+ * as `normalize` places them), the sleep sessions that start in the window (asked by their end up to a
+ * day later), the weigh-ins in it.
+ */
+export function covers(window: SyncWindow): CoveredSpan[] {
+  return COLLECTIONS.map((c) => {
+    if (c.windowDays) {
+      return { kinds: c.kinds, from: Math.floor(window.from / DAY_MS) * DAY_MS, to: window.to };
+    }
+    if (c.dates) {
+      const [first, end] = datesOf(window.from, window.to, window.timeZone);
+      return {
+        kinds: c.kinds,
+        from: dayStart(first, window.timeZone),
+        to: dayStart(end, window.timeZone),
+      };
+    }
+    return { kinds: c.kinds, from: window.from, to: window.to };
+  }).filter((span) => span.to > span.from);
 }
 
 const pathOf = (c: Collection) =>

@@ -1,6 +1,7 @@
 import { zoneOffsetAt } from '@healthfolio/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, decodeToken, encodeToken, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { manifest } from './manifest';
@@ -421,7 +422,9 @@ const googleError = (code: number, message: string) => ({
  * `GET /v4/users/me/dataTypes/{type}/dataPoints` and `…/dataPoints:reconcile` with the documented filter
  * fields, `pageSize` (25 at most for sleep), `pageToken`/`nextPageToken`, newest first, int64 values as
  * strings, offsets as durations, and Google's `{error: {code, message, status}}` errors (401, 429 with
- * Retry-After on request). A year of the sandbox person's data, the same on every run.
+ * Retry-After on request). A year of the sandbox person's data, the same on every run;
+ * `control.revise(id, fields)` / `deleteRecord(id)` change or delete a point with an id (a sleep, a
+ * weigh-in) by its id, `fields` replacing members of the point (`{ sleep: {…} }`).
  */
 export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -438,6 +441,15 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   );
   oauth.register(app);
   oauth.expose(options.control);
+  // A point a test revised or deleted, by its id (the last segment of its `name`): a sleep, a weigh-in.
+  const revisions = new FakeRevisions();
+  revisions.expose(options.control);
+  const answered = (g: Generated): Generated | undefined => {
+    const id = g.name?.split('/').pop();
+    if (id === undefined) return g;
+    const body = revisions.apply(id, g.body);
+    return body && { ...g, body };
+  };
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.includes('/v4/') || (reply.statusCode !== 401 && reply.statusCode !== 429)) {
@@ -497,6 +509,7 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
         return reply.status(400).send(googleError(400, 'Date literals must be YYYY-MM-DD'));
       }
       const all = (from < to || collection.dates ? collection.make(from, to, dates, lastDay) : [])
+        .flatMap((g) => answered(g) ?? [])
         .filter((g) => collection.dates || (g.key as number) <= at)
         .sort((a, b) => b.order - a.order);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderHttp, RawPage } from '../types';
 import { sync, WINDOW_SECONDS } from './client';
-import { activityName, normalize } from './normalize';
+import { activityName, deleted, normalize } from './normalize';
 
 // Shaped like the Health API specification's examples (times in UTC seconds, offsets in seconds).
 const daily = {
@@ -25,7 +25,7 @@ const daily = {
 };
 
 describe('Garmin normalize', () => {
-  it('maps a finished daily summary to the day’s totals with its offset and summaryId', () => {
+  it('maps a finished daily summary to the day’s totals with its offset, keyed by its calendar day', () => {
     const samples = normalize({ resource: 'dailies', payload: [daily] });
     expect(samples.map((s) => [s.kind, s.value, s.unit])).toEqual([
       ['steps', 9034, '{count}'],
@@ -40,19 +40,36 @@ describe('Garmin normalize', () => {
         end: Date.parse('2026-07-15T04:00:00Z'),
         utcOffsetMin: -240,
         source: 'garmin',
-        originId: 'x153a9f3-5a9478d4-6',
+        originId: 'daily:2026-07-14',
       });
     }
   });
 
-  it('leaves a day still in progress for a later sync, and "not enough data" stress out', () => {
-    expect(normalize({ resource: 'dailies', payload: [{ ...daily, durationInSeconds: 43_200 }] })).toEqual(
-      [],
+  it('takes a day still in progress as it stands, with the identity of the whole day, so the grown day replaces it', () => {
+    const half = normalize({
+      resource: 'dailies',
+      payload: [{ ...daily, summaryId: 'x153a9f3-5a9478d4-3', durationInSeconds: 43_200, steps: 4_100 }],
+    });
+    const whole = normalize({ resource: 'dailies', payload: [daily] });
+    expect(half.find((s) => s.kind === 'steps')!.value).toBe(4_100);
+    expect(half.map(({ kind, start, end, originId }) => ({ kind, start, end, originId }))).toEqual(
+      whole.map(({ kind, start, end, originId }) => ({ kind, start, end, originId })),
     );
-    // The 23-hour day of the spring DST change is a whole day.
-    expect(
-      normalize({ resource: 'dailies', payload: [{ ...daily, durationInSeconds: 82_800 }] }),
-    ).toHaveLength(5);
+    // The day's length in the person's zone: 23 hours on the spring DST change in New York.
+    const spring = { ...daily, calendarDate: '2026-03-08', startTimeInSeconds: 1772946000 };
+    const [steps] = normalize({ resource: 'dailies', payload: [spring] }, { timeZone: 'America/New_York' });
+    expect(steps!.end! - steps!.start).toBe(23 * 3_600_000);
+    // What was stored under the summary's own id before the day was keyed by its date is superseded.
+    expect(deleted({ resource: 'dailies', payload: [daily] })).toEqual([
+      {
+        kinds: ['steps', 'distance', 'active_calories_burned', 'resting_heart_rate', 'stress_level'],
+        originIds: ['x153a9f3-5a9478d4-6'],
+      },
+    ]);
+    expect(deleted({ resource: 'sleeps', payload: [daily] })).toEqual([]);
+  });
+
+  it('leaves "not enough data" stress out', () => {
     const kinds = normalize({ resource: 'dailies', payload: [{ ...daily, averageStressLevel: -1 }] }).map(
       (s) => s.kind,
     );

@@ -2,6 +2,6 @@ import type { Connector } from '../types';
 import { sync } from './client';
 import { fake } from './fake';
 import { manifest } from './manifest';
-import { normalize } from './normalize';
+import { deleted, normalize } from './normalize';
 
-export const garmin = { manifest, sync, normalize, fake } satisfies Connector;
+export const garmin = { manifest, sync, normalize, deleted, fake } satisfies Connector;

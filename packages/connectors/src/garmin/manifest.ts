@@ -28,6 +28,9 @@ export const manifest: ConnectorManifest = {
   // backfill, which pushes (README). A first sync of 30 days is 120 calls; `sync?days=365` reads the year.
   defaultDays: 30,
   syncEveryMinutes: 60,
+  // Pulls filter by upload time and a revised summary is uploaded again: a day of overlap covers uploads
+  // Garmin makes visible late.
+  revisedDays: 1,
   rateLimit:
     'Not published (partner agreement); evaluation keys are throttled harder than production keys. 429 "Rate limit quota violation".',
   registerAppUrl: 'https://developer.garmin.com/gc-developer-program/overview/',

@@ -1,5 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
-import type { RawPage } from '../types';
+import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
+import type { DeletedOrigins, NormalizeContext, RawPage } from '../types';
 
 const SOURCE = 'garmin';
 
@@ -59,8 +59,9 @@ export interface GarminActivity {
   deviceName?: string;
 }
 
-/** A daily summary covering less than this is a day still in progress (see README "Quirks"). */
-const COMPLETE_DAY_SECONDS = 23 * 3600;
+const DAY_MS = 86_400_000;
+/** What a daily summary brings. */
+const DAILY_KINDS = ['steps', 'distance', 'active_calories_burned', 'resting_heart_rate', 'stress_level'];
 
 const records = <T>(payload: unknown): T[] => (Array.isArray(payload) ? (payload as T[]) : []);
 const num = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -94,24 +95,57 @@ export function activityName(type: string | undefined): string {
   return SPORTS[snake] ?? (snake || 'workout');
 }
 
+function offsetAt(timeZone: string, ms: number): number {
+  try {
+    return zoneOffsetAt(timeZone, ms);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A daily summary's samples are keyed by its calendar day, over the whole day from its local midnight,
+ * however much of it Garmin has summed so far: the day re-sent as it grows (and its summaryId, which may
+ * change with it) then replaces what was stored. The day's length is read in the person's zone (23 or
+ * 25 hours at a DST change).
+ */
+function dayOf(d: GarminDaily, timeZone: string): { originId: string; start: number; end: number } {
+  const start = d.startTimeInSeconds * 1000;
+  const end = start + DAY_MS - (offsetAt(timeZone, start + DAY_MS) - offsetAt(timeZone, start)) * 60_000;
+  return { originId: d.calendarDate ? `daily:${d.calendarDate}` : d.summaryId, start, end };
+}
+
+/**
+ * What a dailies page says is superseded: daily samples written under a summary's own `summaryId`, as
+ * this connector stored them before they were keyed by the calendar day. A day read again is then stored
+ * once. Nothing else: Garmin's pulls filter by upload time, and name no deletions.
+ */
+export function deleted(page: Pick<RawPage, 'resource' | 'payload'>): DeletedOrigins[] {
+  if (page.resource !== 'dailies') return [];
+  const legacy = records<GarminDaily>(page.payload)
+    .filter((d) => d?.summaryId && d.calendarDate && d.summaryId !== `daily:${d.calendarDate}`)
+    .map((d) => d.summaryId);
+  return legacy.length > 0 ? [{ kinds: DAILY_KINDS, originIds: legacy }] : [];
+}
+
 /**
  * Garmin Health API summaries → canonical samples. Times are UTC seconds with the device's offset beside
- * them; `summaryId` is the record id, so a re-sync of the same summary adds nothing.
+ * them; a day is keyed by its calendar date, every other summary by its `summaryId`, so a re-sync of the
+ * same summary adds nothing and a revised one replaces it.
  */
-export function normalize(page: Pick<RawPage, 'resource' | 'payload'>): NewSample[] {
+export function normalize(
+  page: Pick<RawPage, 'resource' | 'payload'>,
+  context: Pick<NormalizeContext, 'timeZone'> = { timeZone: 'UTC' },
+): NewSample[] {
   const out: NewSample[] = [];
   switch (page.resource) {
     case 'dailies':
       for (const d of records<GarminDaily>(page.payload)) {
         if (!d?.summaryId || !num(d.startTimeInSeconds) || !num(d.durationInSeconds)) continue;
-        // Garmin re-sends a day's summary as it grows; only the finished day is kept (README).
-        if (d.durationInSeconds < COMPLETE_DAY_SECONDS) continue;
-        const start = d.startTimeInSeconds * 1000;
+        // Garmin re-sends a day's summary as it grows: each replaces the last (`dayOf`).
         const base = {
-          start,
-          end: start + d.durationInSeconds * 1000,
+          ...dayOf(d, context.timeZone),
           source: SOURCE,
-          originId: d.summaryId,
           ...offsetMin(d.startTimeOffsetInSeconds),
         };
         if (num(d.steps)) out.push({ ...base, kind: 'steps', value: d.steps, unit: '{count}' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FhirCorrections } from '../shared/fhir-corrections';
 import type { FakeOptions } from '../types';
 import { EOB_PAGE_SIZE, FHIR_BASE } from './client';
 import { claims, coverages, patient, PATIENT_ID, type Resource } from './fake-beneficiary';
@@ -57,6 +58,10 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   });
   oauth.register(app);
   oauth.expose(options.control);
+  // A claim corrected or retracted (`entered-in-error`) by a test: `control.revise` / `deleteRecord`
+  // with `ExplanationOfBenefit/<id>`.
+  const corrections = new FhirCorrections(now);
+  corrections.expose(options.control);
 
   /** A searchset Bundle of one page, with the `startIndex` links Blue Button writes. */
   const searchset = (request: FastifyRequest, all: Resource[], count: number, startIndex: number) => {
@@ -127,8 +132,10 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
           all = since !== undefined && weekStart() < since ? [] : coverages(weekStart());
         } else {
           all = claims(now())
-            .filter((c) => since === undefined || c.lastUpdated >= since)
-            .map((c) => c.resource);
+            .filter(
+              (c) => since === undefined || (corrections.changedAt(c.resource) ?? c.lastUpdated) >= since,
+            )
+            .map((c) => corrections.apply(c.resource));
         }
       }
       return reply.send(searchset(request, all, count, startIndex));

@@ -1,6 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import { mapFhirResources, type FhirResource } from '@healthfolio/importers';
-import type { NormalizeContext, RawPage } from '../types';
+import { withdrawnSamples } from '../shared/fhir-withdrawn';
+import type { DeletedOrigins, NormalizeContext, RawPage } from '../types';
 
 /** A search page's resources, or the one resource a read answered. */
 export function resourcesOf(payload: unknown): FhirResource[] {
@@ -32,4 +33,17 @@ export function normalize(
     source: context.source ?? 'medicare',
     origin: page.resource,
   }).samples;
+}
+
+/** What a page withdrew: Coverage and claims Blue Button now answers as `entered-in-error`. */
+export function deleted(
+  page: Pick<RawPage, 'resource' | 'payload'>,
+  context: NormalizeContext,
+): DeletedOrigins[] {
+  if (page.resource === 'Patient') return [];
+  return withdrawnSamples(resourcesOf(page.payload), {
+    zone: context.timeZone,
+    source: context.source ?? 'medicare',
+    origin: page.resource,
+  });
 }

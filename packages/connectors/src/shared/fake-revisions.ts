@@ -8,16 +8,27 @@ import type { FakeControl } from '../types';
 export class FakeRevisions {
   private readonly fields = new Map<string, Record<string, unknown>>();
   private readonly gone = new Set<string>();
+  /** Counts every change, for fakes that cache what they generate. */
+  version = 0;
+
+  /** `stamp`: fields every revision also sets, as the provider does (Withings' `modified`). */
+  constructor(private readonly stamp: () => Record<string, unknown> = () => ({})) {}
 
   /** Fills the control's `revise` and `deleteRecord`. */
   expose(control: FakeControl | undefined): void {
     if (!control) return;
     control.revise = (id, fields) => this.revise(id, fields);
-    control.deleteRecord = (id) => this.gone.add(id);
+    control.deleteRecord = (id) => this.delete(id);
   }
 
   revise(id: string, fields: Record<string, unknown>): void {
-    this.fields.set(id, { ...this.fields.get(id), ...fields });
+    this.fields.set(id, { ...this.fields.get(id), ...this.stamp(), ...fields });
+    this.version++;
+  }
+
+  delete(id: string): void {
+    this.gone.add(id);
+    this.version++;
   }
 
   isDeleted(id: string): boolean {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FhirCorrections } from '../shared/fhir-corrections';
 import type { FakeOptions, OAuthSettings } from '../types';
 import { patientById, recordOf, SYNTHETIC_PATIENTS } from './patients';
 import { iso, type Resource } from './resources';
@@ -61,6 +62,8 @@ function lastUpdatedFilter(values: readonly string[]): (r: Resource) => boolean 
  * `Patient/<id>` and patient-scoped searches with `_count` paging (`_getpagesoffset`, HAPI's style) in
  * searchset Bundles with `total` and absolute `next` links. 401 for expired or revoked tokens, 403 for
  * another patient, 404 OperationOutcome for types it does not offer, 429 with Retry-After when asked.
+ * `control.revise('Observation/<id>', fields)` corrects a resource and `control.deleteRecord(…)` marks it
+ * `entered-in-error`, each as a new version with a new `meta.lastUpdated`, as a FHIR server does.
  */
 export function createSmartFake(settings: SmartFakeSettings): FastifyPluginAsync<FakeOptions> {
   return async (app, options) => {
@@ -101,6 +104,8 @@ export function createSmartFake(settings: SmartFakeSettings): FastifyPluginAsync
     });
     oauth.register(app);
     oauth.expose(options.control);
+    const corrections = new FhirCorrections(now);
+    corrections.expose(options.control);
 
     const unsupported = new Set(settings.unsupported ?? []);
     const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${prefix}`;
@@ -221,12 +226,13 @@ export function createSmartFake(settings: SmartFakeSettings): FastifyPluginAsync
         }
         const record = recordOf(patient, now());
         const category = one(q.category);
-        let resources: readonly Resource[] =
+        let resources: readonly Resource[] = (
           type === 'Observation'
             ? category
               ? (record.get(`Observation:${category}`) ?? [])
               : [...record.get('Observation:vital-signs')!, ...record.get('Observation:laboratory')!]
-            : record.get(type)!;
+            : record.get(type)!
+        ).map((r) => corrections.apply(r));
         const since = all(q._lastUpdated);
         if (since.length > 0) resources = resources.filter(lastUpdatedFilter(since));
         const count = Math.min(MAX_COUNT, Math.max(1, Number(one(q._count)) || DEFAULT_COUNT));

@@ -2,7 +2,7 @@ import type { Connector, ConnectorManifest } from '../types';
 import { sync } from './client';
 import { createSmartFake } from './fake';
 import { cernerManifest, ehrManifest, epicManifest, vaManifest } from './manifest';
-import { normalizeFor, recordsFor } from './normalize';
+import { deletedFor, normalizeFor, recordsFor } from './normalize';
 
 /** One SMART on FHIR connector per kind: the same client and mapping, each kind's own endpoints. */
 export function smartConnector(manifest: ConnectorManifest, providerName: string) {
@@ -11,6 +11,7 @@ export function smartConnector(manifest: ConnectorManifest, providerName: string
     sync,
     normalize: normalizeFor(manifest.kind),
     records: recordsFor(manifest.kind),
+    deleted: deletedFor(manifest.kind),
     fake: createSmartFake({ providerName, oauth: manifest.oauth! }),
   } satisfies Connector;
 }

@@ -1,6 +1,7 @@
 import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
 import { mapClinicalRecords, mapFhirResources, type FhirResource } from '@healthfolio/importers';
-import type { NormalizeContext, RawPage } from '../types';
+import { withdrawnSamples } from '../shared/fhir-withdrawn';
+import type { DeletedOrigins, NormalizeContext, RawPage } from '../types';
 
 /** The resources of a search page (a searchset Bundle); an OperationOutcome or anything else has none. */
 export function resourcesOf(payload: unknown): FhirResource[] {
@@ -34,4 +35,18 @@ export const recordsFor =
     mapClinicalRecords(resourcesOf(page.payload), {
       zone: context.timeZone,
       source: context.source ?? kind,
+    });
+
+/**
+ * What a page withdrew: Observations, Conditions and Procedures the server now answers as
+ * `entered-in-error` (a corrected result, a wrong diagnosis) — never stored, and their earlier samples
+ * deleted.
+ */
+export const deletedFor =
+  (kind: string) =>
+  (page: Pick<RawPage, 'resource' | 'payload'>, context: NormalizeContext): DeletedOrigins[] =>
+    withdrawnSamples(resourcesOf(page.payload), {
+      zone: context.timeZone,
+      source: context.source ?? kind,
+      origin: page.resource,
     });

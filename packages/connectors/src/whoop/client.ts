@@ -1,4 +1,4 @@
-import type { RawPage, SyncContext } from '../types';
+import type { CoveredSpan, RawPage, SyncContext, SyncWindow } from '../types';
 
 /** The collections read, in this order on every run (the cursor counts on it), and their paths. */
 export const COLLECTIONS = {
@@ -50,4 +50,26 @@ export async function* sync(context: SyncContext): AsyncIterable<RawPage> {
       yield { resource, payload, cursor: cursor && JSON.stringify(cursor) };
     } while (next);
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What a whole run answers. Cycles, sleeps and workouts overlap the window whenever they start in it. A
+ * recovery is filtered by the window of the sleep it is scored from but stored at its `created_at`,
+ * minutes after that sleep ends: those created a day or more into the window are certain to be answered.
+ */
+export function covers(window: SyncWindow): CoveredSpan[] {
+  return [
+    {
+      kinds: ['calories', 'sleep_duration', 'respiratory_rate', 'workout'],
+      from: window.from,
+      to: window.to,
+    },
+    {
+      kinds: ['resting_heart_rate', 'heart_rate_variability', 'oxygen_saturation', 'custom'],
+      from: window.from + DAY_MS,
+      to: window.to,
+    },
+  ].filter((span) => span.to > span.from);
 }

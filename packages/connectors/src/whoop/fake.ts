@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { manifest } from './manifest';
@@ -29,7 +30,9 @@ const startOf = (token: string) => Number(Buffer.from(token, 'base64url').toStri
  * A fake of the WHOOP API v2 (https://developer.whoop.com/api): OAuth at /oauth/oauth2/*, the cycle,
  * sleep, recovery and workout collections (newest first, `start`/`end` overlap filter, `limit` ≤ 25,
  * `nextToken`), profile and body measurement, X-RateLimit headers (100 a minute), 401 on expired tokens,
- * 429 with Retry-After when asked to. Data: a year of Chen's nights, recoveries, cycles and workouts.
+ * 429 with Retry-After when asked to. Data: a year of Chen's nights, recoveries, cycles and workouts;
+ * `control.revise(id, fields)` / `deleteRecord(id)` re-score or delete one (a recovery's id is
+ * `recovery:<cycle_id>`).
  */
 export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -41,6 +44,14 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   });
   oauth.register(app);
   oauth.expose(options.control);
+  // Records re-scored or deleted by a test, by their `id` (a recovery by `recovery:<cycle_id>`).
+  const revisions = new FakeRevisions(() => ({ updated_at: new Date(now()).toISOString() }));
+  revisions.expose(options.control);
+  const answered = (listed: Listed): Listed | undefined => {
+    const r = listed.record as { id?: unknown; cycle_id?: unknown };
+    const record = revisions.apply(String(r.id ?? `recovery:${String(r.cycle_id)}`), listed.record);
+    return record && { ...listed, record };
+  };
 
   const minute = { at: -1, used: 0 };
   const api = {
@@ -68,14 +79,17 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   };
 
   /**
-   * A collection's records, newest first, built once a minute of the fake's clock: a year is ~1 500
-   * records and a sync asks for them sixty times.
+   * A collection's records, newest first, built once a minute of the fake's clock and after a revision:
+   * a year is ~1 500 records and a sync asks for them sixty times.
    */
   const sorted = (list: (now: number) => Listed[]) => {
-    let built: { at: number; records: Listed[] } | undefined;
+    let built: { at: number; version: number; records: Listed[] } | undefined;
     return () => {
       const at = Math.floor(now() / MINUTE_MS);
-      if (built?.at !== at) built = { at, records: list(now()).sort((a, b) => b.from - a.from) };
+      if (built?.at !== at || built.version !== revisions.version) {
+        const records = list(now()).flatMap((l) => answered(l) ?? []);
+        built = { at, version: revisions.version, records: records.sort((a, b) => b.from - a.from) };
+      }
       return built.records;
     };
   };

@@ -144,8 +144,8 @@ const sportOf = (name: string | undefined) =>
 
 function mapWorkout(w: WhoopWorkout): NewSample[] {
   const base = span(w, `workout:${w.id}`);
-  // A workout still being scored is taken on a later sync, with its energy and heart rate: a row once
-  // stored is never rewritten. An unscorable one is kept with its sport and duration only.
+  // A workout still being scored is taken on a later sync, with its energy and heart rate (a later score
+  // replaces what was stored). An unscorable one is kept with its sport and duration only.
   if (!base?.end || w.score_state === 'PENDING_SCORE') return [];
   const score = w.score_state === 'SCORED' ? w.score : undefined;
   return [

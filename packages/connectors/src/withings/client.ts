@@ -1,5 +1,5 @@
-import { zoneOffsetAt } from '@healthfolio/core';
-import type { RawPage, SyncContext } from '../types';
+import { addDays, dayStart, localDate } from '../shared/local-days';
+import type { CoveredSpan, RawPage, SyncContext, SyncWindow } from '../types';
 
 /** The services read, in this order on every run (the cursor counts on it). */
 export const RESOURCES = ['measures', 'sleep'] as const;
@@ -54,15 +54,55 @@ export class WithingsError extends Error {
   }
 }
 
-/** "2026-11-21": the person's local calendar date of an instant. */
-function localDate(ms: number, timeZone: string): string {
-  let offset = 0;
-  try {
-    offset = zoneOffsetAt(timeZone, ms);
-  } catch {
-    // An unknown zone: UTC dates.
-  }
-  return new Date(ms + offset * 60_000).toISOString().slice(0, 10);
+/**
+ * The dates asked of getsummary: the window's local dates, a day more before and two after. A night is
+ * dated by the day it ends, in the zone Withings names for it, which may not be the person's profile
+ * zone, and whether `enddateymd` is inclusive is not said: the margin brings every night `covers`
+ * counts back either way.
+ */
+export function sleepDates(window: SyncWindow): { startdateymd: string; enddateymd: string } {
+  return {
+    startdateymd: addDays(localDate(window.from, window.timeZone), -1),
+    enddateymd: addDays(localDate(window.to, window.timeZone), 2),
+  };
+}
+
+/** The Unix seconds asked of getmeas. */
+const measureSpan = (window: SyncWindow) => ({
+  startdate: Math.floor(window.from / 1000),
+  enddate: Math.ceil(window.to / 1000),
+});
+
+/**
+ * What a whole run answers: the weigh-ins and cuff readings strictly between getmeas' `startdate` and
+ * `enddate` (whether Withings includes the ends is not said), and the nights that start from the window's
+ * first local date to the day before its last.
+ */
+export function covers(window: SyncWindow): CoveredSpan[] {
+  const { startdate, enddate } = measureSpan(window);
+  const first = localDate(window.from, window.timeZone);
+  const last = localDate(window.to, window.timeZone);
+  return [
+    {
+      kinds: [
+        'weight',
+        'body_fat',
+        'fat_mass',
+        'muscle_mass',
+        'bone_mass',
+        'blood_pressure_systolic',
+        'blood_pressure_diastolic',
+        'heart_rate',
+      ],
+      from: (startdate + 1) * 1000,
+      to: enddate * 1000,
+    },
+    {
+      kinds: ['sleep_duration'],
+      from: dayStart(first, window.timeZone),
+      to: dayStart(last, window.timeZone),
+    },
+  ].filter((span) => span.to > span.from);
 }
 
 /**
@@ -83,13 +123,11 @@ export async function* sync(context: SyncContext): AsyncIterable<RawPage> {
               action: 'getmeas',
               meastypes: MEAS_TYPES.join(','),
               category: 1,
-              startdate: Math.floor(context.from / 1000),
-              enddate: Math.ceil(context.to / 1000),
+              ...measureSpan(context),
             }
           : {
               action: 'getsummary',
-              startdateymd: localDate(context.from, context.timeZone),
-              enddateymd: localDate(context.to, context.timeZone),
+              ...sleepDates(context),
               data_fields: SLEEP_FIELDS.join(','),
             };
       const payload = await context.http.post<Envelope<Paged>>(

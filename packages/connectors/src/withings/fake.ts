@@ -1,6 +1,7 @@
 import { zoneOffsetAt } from '@healthfolio/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, dateOf, dayOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { MEAS_TYPES } from './client';
@@ -166,7 +167,9 @@ function paramsOf(request: FastifyRequest): Params {
  * `{ status: 0, body }` (3-hour access tokens, rotating refresh tokens), `measure?action=getmeas` and
  * `v2/sleep?action=getsummary` by POST or GET with `more`/`offset` paging. Errors carry Withings'
  * envelope (status 401 for a bad token, 601 for too many requests) on HTTP 401 and 429 — the real API
- * answers them with HTTP 200, which the framework cannot see yet (README).
+ * answers them with HTTP 200, which the framework cannot see yet (README). `control.revise(grpid, fields)`
+ * edits a measure group (its `measures`, `date` …) or a night (by its `id`), setting `modified`;
+ * `control.deleteRecord(grpid)` deletes one, as the person does in Health Mate.
  */
 export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -215,6 +218,9 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const firstDay = () => dayOf(now()) - 365;
   const lastDay = () => dayOf(now());
   const nowSeconds = () => Math.floor(now() / 1000);
+  // A group or night edited in Health Mate is answered with its new fields and a new `modified`.
+  const revisions = new FakeRevisions(() => ({ modified: nowSeconds() }));
+  revisions.expose(options.control);
 
   app.route({
     method: ['GET', 'POST'],
@@ -234,7 +240,9 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       if (category === 1) {
         // Newest first.
         for (let day = lastDay(); day >= firstDay(); day--) {
-          for (const g of groupsOf(day, firstDay()).reverse()) {
+          for (const generated of groupsOf(day, firstDay()).reverse()) {
+            const g = revisions.apply(String(generated.grpid), generated);
+            if (!g) continue;
             const when = lastUpdate !== undefined ? g.modified : g.date;
             if (when < from || when > to || g.date > nowSeconds()) continue;
             const measures = g.measures.filter((m) => types.has(m.type));
@@ -276,7 +284,8 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       const first = lastUpdate !== undefined ? firstDay() : Math.max(firstDay(), fromDay);
       const last = lastUpdate !== undefined ? lastDay() : Math.min(lastDay(), toDay);
       for (let day = first; day <= last; day++) {
-        const night = nightOf(day);
+        const generated = nightOf(day);
+        const night = generated && revisions.apply(String(generated.id), generated);
         if (!night || night.enddate > nowSeconds()) continue;
         if (lastUpdate !== undefined && night.modified < lastUpdate) continue;
         const data = fields

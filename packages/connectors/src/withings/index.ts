@@ -1,7 +1,7 @@
 import type { Connector } from '../types';
-import { sync } from './client';
+import { covers, sync } from './client';
 import { fake } from './fake';
 import { manifest } from './manifest';
-import { normalize } from './normalize';
+import { deleted, normalize } from './normalize';
 
-export const withings = { manifest, sync, normalize, fake } satisfies Connector;
+export const withings = { manifest, sync, normalize, deleted, covers, fake } satisfies Connector;

@@ -1,5 +1,5 @@
 import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
-import type { RawPage } from '../types';
+import type { DeletedOrigins, RawPage } from '../types';
 import type { Envelope } from './client';
 
 const SOURCE = 'withings';
@@ -62,10 +62,69 @@ function zoned(ms: number, zone: string | undefined, fallback: string): { utcOff
   return { utcOffsetMin: 0, tz: 'UTC' };
 }
 
+/** The person's own real measures: goals (category 2) and groups that may be someone else's are left out. */
+function personalGroups(groups: MeasureGroup[] | undefined): MeasureGroup[] {
+  return (groups ?? []).filter(
+    (g) => (g.category ?? 1) === 1 && !SKIPPED_ATTRIBS.has(g.attrib ?? 0) && Number.isFinite(g.date * 1000),
+  );
+}
+
+/** The kinds a group of each origin family can hold: a weigh-in (a Body Cardio adds its pulse), a cuff reading. */
+const FAMILY_KINDS: Record<string, readonly string[]> = {
+  weight: ['weight', 'body_fat', 'fat_mass', 'muscle_mass', 'bone_mass', 'heart_rate'],
+  bp: ['blood_pressure_systolic', 'blood_pressure_diastolic', 'heart_rate'],
+  hr: ['heart_rate'],
+};
+
+/** `weight:<instant>`, `bp:<instant>` or `hr:<instant>`, as the Withings CSV importer names the same reading. */
+function originOf(group: MeasureGroup): string {
+  const types = new Set((group.measures ?? []).map((m) => m.type).filter((t) => TYPES[t]));
+  const instant = new Date(group.date * 1000).toISOString();
+  const family = [...types].some((t) => BP_TYPES.has(t))
+    ? 'bp'
+    : [...types].some((t) => BODY_TYPES.has(t))
+      ? 'weight'
+      : 'hr';
+  return `${family}:${instant}`;
+}
+
 const bodyOf = <T>(payload: unknown): T | undefined => {
   const envelope = payload as Envelope<T> | null;
   return envelope && envelope.status === 0 ? envelope.body : undefined;
 };
+
+/**
+ * What a getmeas page says is gone: a measure group is the whole of one reading, and Withings updates
+ * the group when one of its measures is edited or deleted, so a kind of its family the group no longer
+ * holds (a deleted fat ratio, a value that became 0) is deleted under the group's origin. A group that
+ * is gone altogether is not in the answer at all: the re-read window (`covers`) finds it.
+ */
+export function deleted(
+  page: Pick<RawPage, 'resource' | 'payload'>,
+  context: { timeZone: string },
+): DeletedOrigins[] {
+  if (page.resource !== 'measures') return [];
+  const held = new Map<string, Set<string>>();
+  for (const s of normalize(page, context)) {
+    const kinds = held.get(s.originId!) ?? new Set<string>();
+    kinds.add(s.kind);
+    held.set(s.originId!, kinds);
+  }
+  const body = bodyOf<{ measuregrps?: MeasureGroup[] }>(page.payload);
+  const byKinds = new Map<string, string[]>();
+  for (const group of personalGroups(body?.measuregrps)) {
+    const origin = originOf(group);
+    const family = FAMILY_KINDS[origin.slice(0, origin.indexOf(':'))]!;
+    const missing = family.filter((k) => !held.get(origin)?.has(k));
+    if (missing.length === 0 || missing.length === family.length) continue;
+    const key = missing.join(',');
+    byKinds.set(key, [...(byKinds.get(key) ?? []), origin]);
+  }
+  return [...byKinds].map(([kinds, originIds]) => ({
+    kinds: kinds.split(','),
+    originIds: [...new Set(originIds)],
+  }));
+}
 
 /**
  * Withings → canonical samples. A measure group is one weigh-in or one blood-pressure reading; its
@@ -81,27 +140,19 @@ export function normalize(
   const out: NewSample[] = [];
   if (page.resource === 'measures') {
     const body = bodyOf<{ timezone?: string; measuregrps?: MeasureGroup[] }>(page.payload);
-    for (const group of body?.measuregrps ?? []) {
-      if ((group.category ?? 1) !== 1 || SKIPPED_ATTRIBS.has(group.attrib ?? 0)) continue;
+    for (const group of personalGroups(body?.measuregrps)) {
       const start = group.date * 1000;
-      if (!Number.isFinite(start)) continue;
-      const measures = (group.measures ?? []).filter((m) => TYPES[m.type]);
-      const types = new Set(measures.map((m) => m.type));
-      const instant = new Date(start).toISOString();
-      const originId = [...types].some((t) => BP_TYPES.has(t))
-        ? `bp:${instant}`
-        : [...types].some((t) => BODY_TYPES.has(t))
-          ? `weight:${instant}`
-          : `hr:${instant}`;
+      const originId = originOf(group);
       const when = zoned(start, body?.timezone, context.timeZone);
-      for (const m of measures) {
-        const value = measureValue(m);
-        if (!(value > 0)) continue;
+      for (const m of group.measures ?? []) {
+        const type = TYPES[m.type];
+        const value = type && measureValue(m);
+        if (!type || !(value && value > 0)) continue;
         out.push({
-          kind: TYPES[m.type]!.kind,
+          kind: type.kind,
           start,
           value,
-          unit: TYPES[m.type]!.unit,
+          unit: type.unit,
           ...when,
           source: SOURCE,
           device: group.model ?? null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderHttp, RawPage } from '../types';
-import { sync, WithingsError } from './client';
-import { measureValue, normalize } from './normalize';
+import { covers, sync, WithingsError } from './client';
+import { deleted, measureValue, normalize } from './normalize';
 
 /** getmeas as Withings answers it: a scale weigh-in, a blood-pressure reading, a goal and a guest. */
 const measures = {
@@ -144,6 +144,30 @@ describe('Withings normalize', () => {
     expect(nights[1]).toMatchObject({ value: 24000, tz: 'Europe/Paris' });
   });
 
+  it('says which kinds a group no longer holds are deleted: an edited weigh-in without its fat ratio', () => {
+    const groups = measures.body.measuregrps;
+    const edited = {
+      ...measures,
+      body: {
+        ...measures.body,
+        measuregrps: [
+          groups[0]!,
+          { ...groups[1]!, measures: groups[1]!.measures.filter((m) => m.type !== 6 && m.type !== 8) },
+          groups[2]!,
+          groups[3]!,
+        ],
+      },
+    };
+    expect(deleted({ resource: 'measures', payload: edited }, { timeZone: 'UTC' })).toEqual([
+      { kinds: ['body_fat', 'fat_mass', 'heart_rate'], originIds: ['weight:2016-12-22T11:14:50.000Z'] },
+    ]);
+    // A cuff reading with its pulse is whole; goals and a guest's weigh-in say nothing; nor does sleep.
+    expect(deleted({ resource: 'measures', payload: measures }, { timeZone: 'UTC' })).toEqual([
+      { kinds: ['heart_rate'], originIds: ['weight:2016-12-22T11:14:50.000Z'] },
+    ]);
+    expect(deleted({ resource: 'sleep', payload: sleep }, { timeZone: 'UTC' })).toEqual([]);
+  });
+
   it('maps nothing from an error envelope', () => {
     const error = { status: 401, body: {}, error: 'invalid_token' };
     expect(normalize({ resource: 'measures', payload: error }, { timeZone: 'UTC' })).toEqual([]);
@@ -208,12 +232,33 @@ describe('Withings sync', () => {
       },
     });
     expect(calls[1]!.form.offset).toBe(100);
+    // The window's local dates, a day more before and two after (`sleepDates`).
     expect(calls[2]!.form).toMatchObject({
       action: 'getsummary',
-      startdateymd: '2025-11-22',
-      enddateymd: '2026-11-22',
+      startdateymd: '2025-11-21',
+      enddateymd: '2026-11-24',
     });
     expect(String(calls[2]!.form.data_fields)).toContain('total_sleep_time');
+  });
+
+  it('covers the measures strictly inside getmeas’ seconds and the nights that start in the window', () => {
+    const window = {
+      from: Date.parse('2026-11-19T05:00:00Z'),
+      to: Date.parse('2026-11-22T17:00:00.500Z'),
+      timeZone: 'America/New_York',
+    };
+    expect(covers(window)).toEqual([
+      {
+        kinds: expect.arrayContaining(['weight', 'body_fat', 'blood_pressure_systolic', 'heart_rate']),
+        from: Date.parse('2026-11-19T05:00:01Z'),
+        to: Date.parse('2026-11-22T17:00:01Z'),
+      },
+      {
+        kinds: ['sleep_duration'],
+        from: Date.parse('2026-11-19T05:00:00Z'),
+        to: Date.parse('2026-11-22T05:00:00Z'),
+      },
+    ]);
   });
 
   it('resumes at the cursor, and stops on a Withings error status', async () => {
