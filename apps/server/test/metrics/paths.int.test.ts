@@ -117,6 +117,22 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
     expect((await stepsOn20th()).sum).toBe(6400);
   });
 
+  it('takes a pushed hour written as an instant for the coarser reading, not the finer', async () => {
+    await f.store.insertBatch(f.ada.id, fromExport);
+    // Health Auto Export writes each hour's total at the hour's start, with no end.
+    await f.store.insertBatch(
+      f.ada.id,
+      [1200, 1200, 700].map((value, h) => ({
+        ...watch,
+        path: 'health-auto-export',
+        originId: 'hae:step_count:Ada’s Apple Watch',
+        start: DAY_START + (8 + h) * HOUR,
+        value,
+      })),
+    );
+    expect((await stepsOn20th()).sum).toBe(2400 + 700);
+  });
+
   it('still lets a better device outrank: the watch by any path before the phone', async () => {
     await f.store.insertBatch(f.ada.id, fromExport);
     await f.store.insertBatch(

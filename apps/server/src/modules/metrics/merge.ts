@@ -45,10 +45,17 @@ export const streamKey = (source: string, device: string | null) => `${source}\u
 /** A device's streams by every path it came by share this key (sample-paths.ts). */
 const deviceKey = (source: string, device: string | null) => `${source}\u0000${plainDevice(device) ?? ''}`;
 
-/** The mean length of a stream's readings: the finer of two paths of one device wins the slice. */
-function grain(list: readonly MergeSample[]): number {
+/**
+ * The mean length of a stream's readings: the finer of two paths of one device wins the slice. A sum
+ * kind's reading at an instant ("1,200 steps at 10:00", as Health Auto Export writes its hours) stands
+ * for a span it does not tell, so such a stream is taken for the coarsest.
+ */
+function grain(list: readonly MergeSample[], aggregation: 'sum' | 'avg' | 'last'): number {
   let total = 0;
-  for (const s of list) total += Math.max(0, s.end - s.start);
+  for (const s of list) {
+    if (s.end <= s.start && aggregation === 'sum') return Number.POSITIVE_INFINITY;
+    total += Math.max(0, s.end - s.start);
+  }
   return total / list.length;
 }
 
@@ -162,7 +169,7 @@ export function mergeStreams(
         list,
         rank: rankOf(source, device),
         device: deviceKey(source, device),
-        grain: grain(list),
+        grain: grain(list, aggregation),
         key: streamKey(source, device),
       };
     })
@@ -170,7 +177,7 @@ export function mergeStreams(
       (a, b) =>
         a.rank - b.rank ||
         a.device.localeCompare(b.device) ||
-        a.grain - b.grain ||
+        (a.grain === b.grain ? 0 : a.grain < b.grain ? -1 : 1) ||
         a.key.localeCompare(b.key),
     );
 
