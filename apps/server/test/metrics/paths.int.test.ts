@@ -133,6 +133,21 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
     expect((await stepsOn20th()).sum).toBe(2400 + 700);
   });
 
+  it('reads a day total written at midnight with no end as the whole day, not as one more reading', async () => {
+    await f.store.insertBatch(f.ada.id, fromExport);
+    // Health Auto Export grouped by day: "5,000 steps at 2026-11-20 00:00".
+    await f.store.insertBatch(f.ada.id, [
+      {
+        ...watch,
+        path: 'health-auto-export',
+        originId: 'hae:step_count:Ada’s Apple Watch',
+        start: DAY_START,
+        value: 5000,
+      },
+    ]);
+    expect((await stepsOn20th()).sum).toBe(5000);
+  });
+
   it('still lets a better device outrank: the watch by any path before the phone', async () => {
     await f.store.insertBatch(f.ada.id, fromExport);
     await f.store.insertBatch(
