@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connector } from '@healthfolio/connectors';
 import { getConnector } from '@healthfolio/connectors';
+import { SANDBOX_PATH } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
@@ -211,6 +212,8 @@ export class SyncRunner {
       for await (const page of pages) {
         await repo.keepPayload(row.user_id, row.id, page.resource, JSON.stringify(page.payload), now());
         const mapped = connector.normalize(page, normalizeContext);
+        // A sandbox connection's readings are generated: their path says so (sample-paths.ts).
+        if (row.sandbox === 1) for (const sample of mapped) sample.path = SANDBOX_PATH;
         const records = connector.records?.(page, normalizeContext) ?? [];
         samples += mapped.length;
         seen.add(mapped);
