@@ -62,7 +62,7 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
         .execute()
     ).map((r) => [r.kind, Number(r.n)]);
 
-  it('resumes from its saved cursor and ends with the rows of one uninterrupted sync', async () => {
+  it('resumes from its saved cursor, deletes nothing by absence, and ends with the rows of one uninterrupted sync', async () => {
     db = await createTestDb(dialect);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-sync-restart-'));
     fake = await startFake(oura, { now: clock.now, clientId: 'test-client', clientSecret: 'test-secret' });
@@ -86,6 +86,9 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
     expect(stopped.cursor).not.toBeNull();
     const writtenBefore = (await countsOf(ada.id)).reduce((sum, [, n]) => sum + Number(n), 0);
     expect(writtenBefore).toBeGreaterThan(0);
+    // Meanwhile Oura deletes a night the first process wrote: the resumed run read only the later pages,
+    // so it cannot tell, and must delete nothing.
+    fake.control.deleteRecord!('sleep-2026-06-01');
 
     const second = await start();
     await second.syncRunner.idle();
@@ -93,11 +96,14 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
     expect(resumed).toMatchObject({ sync_state: 'idle', status: 'connected', syncs_run: 1, cursor: null });
     const runs = await db.kysely
       .selectFrom('sync_runs')
-      .select('status')
+      .select(['status', 'deleted'])
       .where('user_id', '=', ada.id)
       .orderBy('id')
       .execute();
-    expect(runs.map((r) => r.status)).toEqual(['interrupted', 'succeeded']);
+    expect(runs).toEqual([
+      { status: 'interrupted', deleted: 0 },
+      { status: 'succeeded', deleted: 0 },
+    ]);
 
     // Ben syncs the same year without a restart: the two end with the same rows.
     await connectThroughConsent(
@@ -108,6 +114,26 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
     await second.syncRunner.idle();
     const uninterrupted = await countsOf(ben.id);
     expect(uninterrupted.length).toBeGreaterThan(4);
+    // Ada keeps the deleted night's three samples (Ben never had them) until a whole run reads its days.
+    const night = ['resting_heart_rate', 'respiratory_rate', 'sleep_duration'];
+    expect(await countsOf(ada.id)).toEqual(
+      uninterrupted.map(([kind, n]) => [kind, Number(n) + (night.includes(String(kind)) ? 1 : 0)]),
+    );
+    const auth = bearer((await signIn(second, 'ada@example.com')).accessToken);
+    const asked = await second.app.inject({
+      method: 'POST',
+      url: '/api/integrations/oura/sync?days=365',
+      headers: auth,
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await second.syncRunner.idle();
+    const whole = await db.kysely
+      .selectFrom('sync_runs')
+      .select(['status', 'inserted', 'deleted'])
+      .where('user_id', '=', ada.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(whole).toEqual({ status: 'succeeded', inserted: 0, deleted: 3 });
     expect(await countsOf(ada.id)).toEqual(uninterrupted);
   }, 60_000);
 });
