@@ -14,10 +14,12 @@ export interface PushedSamples {
   format: 'health-auto-export' | 'healthfolio';
   samples: NewSample[];
   issues: ImportIssue[];
-  /** Readings in the post, read or not. */
+  /** Readings in the post: written, refused or skipped (records = samples + rejected + skipped). */
   records: number;
   /** Readings that could not be read. */
   rejected: number;
+  /** Readings deliberately not kept (a metric Healthfolio has no kind for). */
+  skipped: number;
 }
 
 /**
@@ -30,7 +32,14 @@ export function readPushedSamples(body: unknown, source: string, timeZone: strin
   if (isHealthAutoExport(body)) {
     const parsed = parseHealthAutoExport(body, { source, timeZone });
     for (const sample of parsed.samples) sample.path = 'health-auto-export';
-    return { format: 'health-auto-export', ...parsed };
+    return {
+      format: 'health-auto-export',
+      samples: parsed.samples,
+      issues: parsed.issues,
+      records: parsed.readings,
+      rejected: parsed.rejected,
+      skipped: parsed.skipped.reduce((n, s) => n + s.count, 0),
+    };
   }
   const samples =
     typeof body === 'object' && body !== null ? (body as { samples?: unknown }).samples : undefined;
@@ -49,6 +58,7 @@ export function readPushedSamples(body: unknown, source: string, timeZone: strin
     issues: [],
     records: samples.length,
     rejected: 0,
+    skipped: 0,
   };
   samples.forEach((item, record) => {
     const parsed = ownSampleSchema.safeParse(item);

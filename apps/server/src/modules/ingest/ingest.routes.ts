@@ -20,6 +20,7 @@ const receiptSchema = z.object({
   updated: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.number().int(),
+  skipped: z.number().int(),
   issues: z.array(z.string()),
 });
 const tokenParams = z.object({ token: z.string().max(512) });

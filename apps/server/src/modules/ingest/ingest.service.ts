@@ -32,6 +32,8 @@ export interface IngestReceipt {
   updated: number;
   duplicates: number;
   rejected: number;
+  /** Readings deliberately not kept; received = inserted + updated + duplicates + rejected + skipped. */
+  skipped: number;
   issues: string[];
 }
 
@@ -126,7 +128,15 @@ export class IngestService {
     await this.deps.tokens.used(row.id, at, pushed.records);
     await this.deps.sources.setLastSync(row.user_id, row.kind, new Date(at).toISOString());
     if (inserted > 0 || updated > 0) this.deps.onWritten(row.user_id);
-    return { received: pushed.records, inserted, updated, duplicates, rejected, issues };
+    return {
+      received: pushed.records,
+      inserted,
+      updated,
+      duplicates,
+      rejected,
+      skipped: pushed.skipped,
+      issues,
+    };
   }
 
   private async create(userId: string, kind: string): Promise<IngestStatus> {
