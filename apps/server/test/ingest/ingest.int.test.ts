@@ -139,7 +139,7 @@ describe.each(testDialects)('ingest URLs on %s', (dialect) => {
     expect(workout.items[0]).toMatchObject({ value: 30 });
 
     const after = (await status(ada, 'healthkit')).json().data;
-    expect(after.received).toBe(31);
+    expect(after.received).toBe(32);
     expect(after.lastUsedAt).not.toBeNull();
     const list = await t.app.inject({ method: 'GET', url: '/api/data-sources', headers: ada });
     const card = (list.json().data.items as DataSource[]).find((s) => s.kind === 'apple_healthkit');
