@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ProviderHttp, RawPage } from '../types';
-import { COLLECTIONS, filterOf, sync } from './client';
+import { COLLECTIONS, covers, filterOf, sync } from './client';
 import { fake } from './fake';
 import { durationMinutes, normalize } from './normalize';
 
@@ -271,6 +271,28 @@ describe('Google Health API client', () => {
     expect(filterOf(resting, a, b, TZ)).toBe(
       'daily_resting_heart_rate.date >= "2026-11-19" AND daily_resting_heart_rate.date < "2026-11-23"',
     );
+  });
+
+  it('asks for sleep by its end up to a day past the window, and covers what starts in it', () => {
+    const sleep = COLLECTIONS.find((c) => c.dataType === 'sleep')!;
+    const a = Date.parse('2026-11-19T05:00:00Z');
+    const b = Date.parse('2026-11-22T17:00:00Z');
+    expect(filterOf(sleep, a, b, TZ)).toBe(
+      'sleep.interval.end_time >= "2026-11-19T05:00:00.000Z" AND sleep.interval.end_time < "2026-11-23T17:00:00.000Z"',
+    );
+    expect(covers({ from: a, to: b, timeZone: TZ })).toEqual([
+      { kinds: ['steps'], from: Date.parse('2026-11-19T00:00:00Z'), to: b },
+      { kinds: ['distance'], from: Date.parse('2026-11-19T00:00:00Z'), to: b },
+      { kinds: ['heart_rate'], from: Date.parse('2026-11-19T00:00:00Z'), to: b },
+      // The civil dates asked, 19 to 22 November, from their New York midnights.
+      {
+        kinds: ['resting_heart_rate'],
+        from: Date.parse('2026-11-19T05:00:00Z'),
+        to: Date.parse('2026-11-23T05:00:00Z'),
+      },
+      { kinds: ['sleep_duration'], from: a, to: b },
+      { kinds: ['weight'], from: a, to: b },
+    ]);
   });
 
   it('reads streams in whole UTC-day windows, every page of a window in one raw page', async () => {

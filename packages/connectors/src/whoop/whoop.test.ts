@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ProviderHttp } from '../types';
-import { sync } from './client';
+import { covers, sync } from './client';
 import { fake } from './fake';
 import { normalize, offsetMinutes } from './normalize';
 
@@ -287,5 +287,21 @@ describe('the WHOOP fake', () => {
     expect((await get('/v2/activity/sleep?start=yesterday')).statusCode).toBe(400);
     expect((await app.inject({ url: '/v2/recovery' })).statusCode).toBe(401);
     await app.close();
+  });
+});
+
+describe('what a WHOOP sync covers', () => {
+  it('records starting in the window; recoveries, stored at created_at, from a day in', () => {
+    const window = { from: Date.parse('2026-11-19T00:00:00Z'), to: Date.parse('2026-11-22T12:00:00Z') };
+    expect(covers({ ...window, timeZone: 'Europe/London' })).toEqual([
+      { kinds: ['calories', 'sleep_duration', 'respiratory_rate', 'workout'], ...window },
+      {
+        kinds: ['resting_heart_rate', 'heart_rate_variability', 'oxygen_saturation', 'custom'],
+        from: Date.parse('2026-11-20T00:00:00Z'),
+        to: window.to,
+      },
+    ]);
+    // A window shorter than a day covers no recovery.
+    expect(covers({ from: window.to - 3_600_000, to: window.to, timeZone: 'UTC' })).toHaveLength(1);
   });
 });
