@@ -43,6 +43,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { InsightsService } from './modules/insights/insights.service';
 import { RecipientsRepository } from './modules/insights/recipients.repository';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
+import { recomputeQueuedDays } from './modules/metrics/rollup-recompute';
 import { ExportService } from './modules/settings/export/export.service';
 import { SamplesExportRepository } from './modules/settings/export/samples-export.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -148,19 +149,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const waitlist = new WaitlistService(new WaitlistRepository(db.kysely));
   const auditLog = new AuditLogRepository(db.kysely);
   const dataSources = new UserDataSourcesRepository(db.kysely);
-  const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir);
-  const exports = new ExportService(
-    account,
-    {
-      auditLog,
-      dataSources,
-      samples: new SamplesExportRepository(db.kysely),
-      clinicalRecords: new ClinicalRecordsRepository(db.kysely),
-    },
-    identity.audit,
-    now,
-  );
-
   const metrics = createMetrics(db, now);
   const insightData = new InsightDataRepository(db.kysely);
   const goalsRepo = new GoalsRepository(db.kysely);
@@ -185,6 +173,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     ...(options.insightDebounceMs !== undefined ? { debounceMs: options.insightDebounceMs } : {}),
   });
+  const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir, {
+    // Sandbox data in or out: the merged days it touched are made again, and the insights after them.
+    settingsChanged: async (userId, before, after) => {
+      if (before.preferences.includeSandboxData === after.preferences.includeSandboxData) return;
+      await metrics.store.remergeSandboxDays(userId);
+      insightJobs.request(userId);
+    },
+  });
+  const exports = new ExportService(
+    account,
+    {
+      auditLog,
+      dataSources,
+      samples: new SamplesExportRepository(db.kysely),
+      clinicalRecords: new ClinicalRecordsRepository(db.kysely),
+    },
+    identity.audit,
+    now,
+  );
   const importRunner = new ImportRunner({
     db,
     store: metrics.store,
@@ -252,6 +259,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     (userId) => insightJobs.request(userId),
   );
+  // Days a migration left to recompute (sandbox samples marked): in the background, then their insights.
+  let recompute: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    recompute = recomputeQueuedDays(db).then(
+      (users) => users.forEach((userId) => insightJobs.request(userId)),
+      (error: unknown) => app.log.error({ err: error }, 'recomputing queued days failed'),
+    );
+  });
+  app.addHook('preClose', async () => {
+    await recompute;
+  });
   app.addHook('onReady', () => importRunner.resume());
   // preClose: the current batch finishes before the database closes; the import resumes on the next start.
   app.addHook('preClose', () => importRunner.close());

@@ -10,6 +10,7 @@ describe('userSettingsPatchSchema', () => {
       language: 'en',
       theme: 'dark',
       units: 'imperial',
+      includeSandboxData: false,
     });
   });
 

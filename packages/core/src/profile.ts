@@ -33,6 +33,11 @@ export const userSettingsSchema = z.object({
     theme: z.enum(['light', 'dark']).default('light'),
     units: z.enum(['metric', 'imperial']).default('metric'),
     timeZone: z.string().max(64).optional(),
+    /**
+     * Count what sandbox connections bring (generated data) in merged totals, insights, goals and exports.
+     * Off by default: sandbox data then stays on its own source and never touches the person's numbers.
+     */
+    includeSandboxData: z.boolean().default(false),
   }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -55,3 +55,12 @@ export function pathOf(stored: string | null): string | null {
   const at = stored.indexOf(PATH_SEPARATOR);
   return at < 0 ? null : stored.slice(at + 1);
 }
+
+/** Whether a stored device came from a sandbox connection: generated data, not the person's. */
+export const isSandboxDevice = (stored: string | null): boolean => pathOf(stored) === SANDBOX_PATH;
+
+/**
+ * A SQL LIKE pattern matching every stored device (and daily rollup stream device) of sandbox data:
+ * the path is always last, after the separator.
+ */
+export const SANDBOX_DEVICE_LIKE = `%${PATH_SEPARATOR}${SANDBOX_PATH}`;

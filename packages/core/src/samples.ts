@@ -159,6 +159,11 @@ export const metricSummaryItemSchema = z.object({
     flag: z.string().nullable(),
     systolic: z.number().optional(),
     diastolic: z.number().optional(),
+    /**
+     * Sandbox data (generated, not the person's) is in it: the latest reading came from a sandbox
+     * connection, or the latest day's total had a sandbox stream. Only while sandbox data is included.
+     */
+    sandbox: z.literal(true).optional(),
   }),
   count: z.number().int(),
   trend7: trendSchema.nullable(),

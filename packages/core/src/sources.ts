@@ -461,8 +461,11 @@ export const oauthCallbackSchema = z.object({
 });
 
 export const disconnectRequestSchema = z.object({
-  /** Also delete every sample this source wrote (default: keep them). */
-  deleteData: z.boolean().default(false),
+  /**
+   * Also delete every sample this source wrote. Left out: a sandbox connection's generated data is
+   * deleted (only it: the person's own files of that source stay), a real connection's data is kept.
+   */
+  deleteData: z.boolean().optional(),
 });
 
 export const syncQuerySchema = z.object({

@@ -98,6 +98,7 @@ export interface Database {
   user_data_sources: UserDataSourcesTable;
   samples: SamplesTable;
   daily_rollups: DailyRollupsTable;
+  rollup_recompute: RollupRecomputeTable;
   source_priorities: SourcePrioritiesTable;
   imports: ImportsTable;
   insights: InsightsTable;
@@ -149,6 +150,13 @@ export interface DailyRollupsTable {
   max: number | null;
   last_value: number | null;
   last_at: number | null;
+}
+
+/** A day whose rollups are computed again from its samples at the next start (migration 202611280100). */
+export interface RollupRecomputeTable {
+  user_id: string;
+  kind: string;
+  local_day: number;
 }
 
 /** A user's order of streams for one kind; rank 0 is the best. Device '' stands for every device of the source. */

@@ -11,6 +11,7 @@ export const userOwnedTables = [
   'audit_log',
   'user_data_sources',
   'daily_rollups',
+  'rollup_recompute',
   'source_priorities',
   'imports',
   'insights',

@@ -31,7 +31,10 @@ export async function seedDemoIfEmpty(
     name: ADA.name,
     emailVerified: true,
   });
-  const settings = mergeSettings(defaultSettings(), { preferences: { timeZone: ADA.tz } });
+  // The demo account is the place for sandbox play: what its sandbox connections bring counts.
+  const settings = mergeSettings(defaultSettings(), {
+    preferences: { timeZone: ADA.tz, includeSandboxData: true },
+  });
   await identity.users.update(user.id, { settings: JSON.stringify(settings) }, identity.now());
 
   const samples = adaYear(Date.now());

@@ -72,7 +72,7 @@ describe.each(testDialects)('account API on %s', (dialect) => {
           autoSignOutMinutes: 0,
         },
         dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
-        preferences: { language: 'en', theme: 'light', units: 'metric' },
+        preferences: { language: 'en', theme: 'light', units: 'metric', includeSandboxData: false },
       },
     });
     expect(new Date(res.json().data.createdAt).toISOString()).toBe(res.json().data.createdAt);

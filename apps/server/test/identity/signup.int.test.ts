@@ -33,7 +33,12 @@ describe.each(testDialects)('POST /api/identity/signup on %s', (dialect) => {
     });
     const row = await t.db.kysely.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(JSON.parse(row.settings).preferences).toEqual({ language: 'en', theme: 'light', units: 'metric' });
+    expect(JSON.parse(row.settings).preferences).toEqual({
+      language: 'en',
+      theme: 'light',
+      units: 'metric',
+      includeSandboxData: false,
+    });
   });
 
   it('answers the SPEC §8 sign-up errors', async () => {

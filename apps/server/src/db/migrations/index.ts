@@ -9,6 +9,7 @@ import { sources } from './202611230120-sources';
 import { clinicalIngest } from './202611240100-clinical-ingest';
 import { sampleOwnerNumber } from './202611260100-sample-owner-number';
 import { revisions } from './202611270100-revisions';
+import { sandboxPaths } from './202611280100-sandbox-paths';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -23,6 +24,7 @@ const migrations: Record<string, AppMigration> = {
   '202611240100-clinical-ingest': clinicalIngest,
   '202611260100-sample-owner-number': sampleOwnerNumber,
   '202611270100-revisions': revisions,
+  '202611280100-sandbox-paths': sandboxPaths,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

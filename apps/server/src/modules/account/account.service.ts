@@ -17,12 +17,19 @@ import type { AccountRepository } from './account.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** What other modules are told about an account's changes. */
+export interface AccountHooks {
+  /** After a settings change is stored: the settings before and after it (sandbox data in or out …). */
+  settingsChanged?(userId: string, before: UserSettings, after: UserSettings): Promise<void>;
+}
+
 /** The signed-in user's own account: profile, settings, deletion. */
 export class AccountService {
   constructor(
     private readonly identity: Identity,
     private readonly repo: AccountRepository,
     private readonly dataDir: string,
+    private readonly hooks: AccountHooks = {},
   ) {}
 
   async profile(userId: string): Promise<UserProfile> {
@@ -44,8 +51,13 @@ export class AccountService {
   private async patchSettings(userId: string, current: string, patch: UserSettingsPatch): Promise<void> {
     let seen = current;
     for (let attempt = 0; attempt < 10; attempt++) {
-      const next = JSON.stringify(mergeSettings(parseSettings(seen), patch));
-      if (await this.identity.users.replaceSettings(userId, seen, next, this.identity.now())) return;
+      const before = parseSettings(seen);
+      const after = mergeSettings(before, patch);
+      const next = JSON.stringify(after);
+      if (await this.identity.users.replaceSettings(userId, seen, next, this.identity.now())) {
+        await this.hooks.settingsChanged?.(userId, before, after);
+        return;
+      }
       seen = (await this.user(userId)).settings;
     }
     throw new AppError('conflict', 'Your settings changed while saving. Please try again.');

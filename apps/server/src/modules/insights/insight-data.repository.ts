@@ -1,9 +1,16 @@
-import { getMetric, metricCatalogue, type MetricDefinition, type SampleMeta } from '@healthfolio/core';
+import {
+  getMetric,
+  metricCatalogue,
+  SANDBOX_DEVICE_LIKE,
+  type MetricDefinition,
+  type SampleMeta,
+} from '@healthfolio/core';
 import type { DailySeries, LabResult } from '@healthfolio/insights';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userNo } from '../../db/user-number';
 import { MERGED } from '../metrics/rollups.repository';
+import { SandboxPreferenceRepository } from '../metrics/sandbox-preference.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];
 const labKinds = catalogue.filter((m) => m.category === 'labs').map((m) => m.kind);
@@ -19,9 +26,23 @@ const LAB_LIMIT = 400;
 /** CGM readings of two weeks at 5-minute intervals, with room. */
 const GLUCOSE_LIMIT = 14 * 288 * 2;
 
+/** Readings read from samples leave sandbox data out unless the person includes it. */
+export interface SandboxScope {
+  excludeSandbox: boolean;
+}
+
+/** Samples not from a sandbox connection (sample-paths.ts). */
+const notSandbox = (eb: ExpressionBuilder<Database, 'samples'>) =>
+  eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]);
+
 /** The reads the insight engine needs, scoped to one user: merged daily rollups, lab results, CGM readings. */
 export class InsightDataRepository {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** `settings.preferences.includeSandboxData`. */
+  includesSandbox(userId: string): Promise<boolean> {
+    return new SandboxPreferenceRepository(this.db).includesSandbox(userId);
+  }
 
   /** One series per kind from the merged daily rows (the totals that never double count). */
   async dailySeries(
@@ -73,8 +94,12 @@ export class InsightDataRepository {
    * Lab results, newest first. CGM readings are stored as blood_glucose too; a lab's glucose carries a
    * reference range or a flag, so readings without either are left to `glucoseReadings`.
    */
-  async labResults(userId: string, sinceMs: number): Promise<LabResult[]> {
-    const rows = await this.db
+  async labResults(
+    userId: string,
+    sinceMs: number,
+    { excludeSandbox }: SandboxScope = { excludeSandbox: true },
+  ): Promise<LabResult[]> {
+    let query = this.db
       .selectFrom('samples')
       .select(['kind', 'local_day', 'value', 'unit', 'flag', 'meta'])
       .where('user_no', '=', userNo(userId))
@@ -86,10 +111,9 @@ export class InsightDataRepository {
           eb('flag', 'is not', null),
           eb('meta', 'like', '%referenceRange%'),
         ]),
-      )
-      .orderBy('start_at', 'desc')
-      .limit(LAB_LIMIT)
-      .execute();
+      );
+    if (excludeSandbox) query = query.where(notSandbox);
+    const rows = await query.orderBy('start_at', 'desc').limit(LAB_LIMIT).execute();
     return rows.map((row) => {
       const meta = parseMeta(row.meta);
       const range = meta?.referenceRange;
@@ -107,18 +131,21 @@ export class InsightDataRepository {
   }
 
   /** CGM glucose readings (mg/dL) since an instant: blood_glucose samples without a lab's range or flag. */
-  async glucoseReadings(userId: string, sinceMs: number): Promise<number[]> {
-    const rows = await this.db
+  async glucoseReadings(
+    userId: string,
+    sinceMs: number,
+    { excludeSandbox }: SandboxScope = { excludeSandbox: true },
+  ): Promise<number[]> {
+    let query = this.db
       .selectFrom('samples')
       .select('value')
       .where('user_no', '=', userNo(userId))
       .where('kind', '=', 'blood_glucose')
       .where('start_at', '>=', sinceMs)
       .where('flag', 'is', null)
-      .where((eb) => eb.or([eb('meta', 'is', null), eb('meta', 'not like', '%referenceRange%')]))
-      .orderBy('start_at', 'desc')
-      .limit(GLUCOSE_LIMIT)
-      .execute();
+      .where((eb) => eb.or([eb('meta', 'is', null), eb('meta', 'not like', '%referenceRange%')]));
+    if (excludeSandbox) query = query.where(notSandbox);
+    const rows = await query.orderBy('start_at', 'desc').limit(GLUCOSE_LIMIT).execute();
     return rows.map((r) => r.value);
   }
 

@@ -65,10 +65,12 @@ export class InsightsService {
     const zone = (await this.zones.get(userId)) ?? 'UTC';
     const at = this.now();
     const today = localDayIn(zone, at);
+    // Merged days leave sandbox data out already; the readings read from samples do it here.
+    const sandbox = { excludeSandbox: !(await this.data.includesSandbox(userId)) };
     const [series, labs, glucoseReadings, goals] = await Promise.all([
       this.data.dailySeries(userId, today - ENGINE_DAYS, today),
-      this.data.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS),
-      this.data.glucoseReadings(userId, at - CGM_DAYS * DAY_MS),
+      this.data.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS, sandbox),
+      this.data.glucoseReadings(userId, at - CGM_DAYS * DAY_MS, sandbox),
       this.goals.list(userId),
     ]);
     return { today, series, labs, glucoseReadings, goals: goals.map(toGoalSpec) };

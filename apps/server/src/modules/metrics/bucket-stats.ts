@@ -1,5 +1,5 @@
 import type { MetricAggregation } from '@healthfolio/core';
-import { mergeStreams, type MergeSample } from './merge';
+import { isExcludedRank, mergeStreams, type MergeSample } from './merge';
 
 /** count/sum/min/max/last of a bucket; combines by addition, so days roll up into weeks and months. */
 export interface Stats {
@@ -38,6 +38,8 @@ export function statsOfSamples(
     return { count: m.count, sum: m.sum, min: m.min, max: m.max, last: m.last, lastAt: m.lastAt };
   }
   const stats = emptyStats();
+  // One stream the person has left out (sandbox data): nothing counts.
+  if (first !== undefined && isExcludedRank(rank(first.source, first.device))) return stats;
   for (const s of samples)
     addStats(stats, { count: 1, sum: s.value, min: s.value, max: s.value, last: s.value, lastAt: s.start });
   return stats;

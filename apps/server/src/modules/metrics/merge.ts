@@ -1,4 +1,4 @@
-import { plainDevice } from '@healthfolio/core';
+import { isSandboxDevice, plainDevice } from '@healthfolio/core';
 
 /**
  * No double counting: where several streams (a source and device, e.g. "apple_healthkit · Apple Watch")
@@ -42,8 +42,19 @@ export const INSTANT_COVERAGE_MS = 60_000;
 
 export const streamKey = (source: string, device: string | null) => `${source}\u0000${device ?? ''}`;
 
-/** A device's streams by every path it came by share this key (sample-paths.ts). */
-const deviceKey = (source: string, device: string | null) => `${source}\u0000${plainDevice(device) ?? ''}`;
+/**
+ * A stream of this rank or worse is left out of the merge altogether: it adds nothing and covers no
+ * time (sandbox data while the person has not asked to include it; priority.ts decides).
+ */
+export const EXCLUDED_RANK = 2 ** 30;
+export const isExcludedRank = (rank: number): boolean => rank >= EXCLUDED_RANK;
+
+/**
+ * A device's streams by every path it came by share this key (sample-paths.ts). A sandbox stream is
+ * generated data, never a path of the person's own device, so it keeps a key of its own.
+ */
+const deviceKey = (source: string, device: string | null) =>
+  isSandboxDevice(device) ? streamKey(source, device) : `${source}\u0000${plainDevice(device) ?? ''}`;
 
 /**
  * The mean length of a stream's readings: the finer of two paths of one device wins the slice. A sum
@@ -143,6 +154,7 @@ const sameStream = (a: MergeSample, b: MergeSample) =>
 /**
  * Merges one metric's samples for one slice of time (a day). `rankOf` gives each stream's priority,
  * lower first. For `sum` metrics a sample that is partly covered by a better stream counts pro rata.
+ * A stream ranked EXCLUDED_RANK or worse is listed with nothing counted and leaves every slice open.
  */
 export function mergeStreams(
   samples: readonly MergeSample[],
@@ -210,12 +222,19 @@ export function mergeStreams(
       samplesUsed: 0,
       msWon: 0,
     };
+    if (isExcludedRank(rank)) {
+      result.streams.push(contribution);
+      continue;
+    }
     const spans: number[] = [];
-    for (const sample of list) {
+    // Totals written at an instant by a second path of a device stand for the time up to their next one.
+    const ends = aggregation === 'sum' && ledger ? spannedEnds(list) : undefined;
+    for (const [k, sample] of list.entries()) {
+      const sampleEnd = ends?.[k] ?? sample.end;
       // An instant sample stands for INSTANT_COVERAGE_MS around it.
-      const isInstant = sample.end <= sample.start;
+      const isInstant = sampleEnd <= sample.start;
       const s = isInstant ? sample.start - INSTANT_COVERAGE_MS / 2 : sample.start;
-      const e = isInstant ? sample.start + INSTANT_COVERAGE_MS / 2 : sample.end;
+      const e = isInstant ? sample.start + INSTANT_COVERAGE_MS / 2 : sampleEnd;
       const free = e - s - covered.overlap(s, e);
       let share: number;
       if (aggregation === 'sum') {
@@ -256,6 +275,30 @@ export function mergeStreams(
     result.streams.push(contribution);
   }
   return result;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The ends a stream's instant totals stand for, when another path of the same device counted already:
+ * Health Auto Export writes an hour's or a day's steps at its start, with no end. Each runs to the next
+ * reading of the stream; the last as long as the gap before it, a lone one for a day. Readings with an
+ * end keep it (undefined).
+ */
+function spannedEnds(list: readonly MergeSample[]): (number | undefined)[] | undefined {
+  if (!list.some((x) => x.end <= x.start)) return undefined;
+  const order = list.map((_, i) => i).sort((a, b) => list[a]!.start - list[b]!.start);
+  const ends: (number | undefined)[] = new Array(list.length);
+  let gap = DAY_MS;
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    const x = list[i]!;
+    if (x.end > x.start) continue;
+    const next = order.slice(j + 1).find((n) => list[n]!.start > x.start);
+    if (next !== undefined) gap = Math.min(DAY_MS, list[next]!.start - x.start);
+    ends[i] = x.start + gap;
+  }
+  return ends;
 }
 
 /**

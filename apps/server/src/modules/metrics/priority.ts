@@ -1,4 +1,5 @@
-import { getMetric, pathOf, plainDevice, SANDBOX_PATH } from '@healthfolio/core';
+import { getMetric, isSandboxDevice, plainDevice } from '@healthfolio/core';
+import { EXCLUDED_RANK } from './merge';
 
 /**
  * Which stream counts first where several overlap, by default: what the person typed in, then
@@ -44,13 +45,22 @@ export interface PriorityEntry {
 
 /** Default ranks sit after every user entry. */
 const DEFAULT_BASE = 1_000;
-/** Sandbox data sits after every real stream, whatever the person's order says. */
+/** Sandbox data, when included, sits after every real stream, whatever the person's order says. */
 const SANDBOX_RANK = 10_000;
+
+export interface RankOptions {
+  /**
+   * The person's `settings.preferences.includeSandboxData`: sandbox streams then rank after every real
+   * one; otherwise they rank EXCLUDED_RANK and the merge leaves them out.
+   */
+  includeSandbox?: boolean;
+}
 
 /** The rank function mergeStreams takes: lower counts first. */
 export function rankFunction(
   kind: string,
   entries: readonly PriorityEntry[],
+  { includeSandbox = false }: RankOptions = {},
 ): (source: string, device: string | null) => number {
   const exact = new Map<string, number>();
   const wholeSource = new Map<string, number>();
@@ -61,12 +71,14 @@ export function rankFunction(
   });
   // A stored device may carry the path it came by (sample-paths.ts): people rank devices, not paths.
   return (source, stored) => {
+    const sandbox = isSandboxDevice(stored);
+    if (sandbox && !includeSandbox) return EXCLUDED_RANK;
     const device = plainDevice(stored);
     const rank =
       exact.get(`${source}\u0000${device ?? ''}`) ??
       wholeSource.get(source) ??
       DEFAULT_BASE + TIER_RANK[defaultTier(kind, source, device)];
-    return pathOf(stored) === SANDBOX_PATH ? SANDBOX_RANK + rank : rank;
+    return sandbox ? SANDBOX_RANK + rank : rank;
   };
 }
 

@@ -1,3 +1,4 @@
+import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadArrays } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
@@ -163,25 +164,74 @@ export class RollupsRepository {
    * Of the given days, copies each one-stream day's stream row to its merged row, in the database (no row
    * crosses to JavaScript: every import batch does this for its days), and answers the days with several
    * streams, whose merged rows need the priority merge. `max` of a group of one row is that row's value.
+   *
+   * With `excludeSandbox` a sandbox stream row (sample-paths.ts) is not there for the merged row: a day
+   * whose one other stream is real copies that one, and a day of sandbox streams alone has no merged row.
    */
-  async copySingleStreams(userId: string, kind: string, days: readonly number[]): Promise<number[]> {
+  async copySingleStreams(
+    userId: string,
+    kind: string,
+    days: readonly number[],
+    { excludeSandbox }: { excludeSandbox: boolean },
+  ): Promise<number[]> {
     const several: number[] = [];
     for (const part of chunks(days)) {
       const scope = sql`user_id = ${userId} and kind = ${kind} and local_day in (${sql.join(part)})
         and source <> ${MERGED}`;
+      const counted = excludeSandbox ? sql`${scope} and device not like ${SANDBOX_DEVICE_LIKE}` : scope;
       await sql`insert into daily_rollups (${sql.raw(UPSERT_COLUMNS.map((c) => `"${c}"`).join(', '))})
         select user_id, kind, local_day, ${MERGED}, '', max("count"), max("sum"), max("min"), max("max"),
           max(last_value), max(last_at)
-        from daily_rollups where ${scope}
+        from daily_rollups where ${counted}
         group by user_id, kind, local_day having count(*) = 1
         on conflict (${sql.raw(KEY_COLUMNS.join(', '))}) do update set ${sql.raw(setClauses(this.dialect, 'replace'))}`.execute(
         this.db,
       );
-      const rows = await sql<{ local_day: number }>`select local_day from daily_rollups where ${scope}
-        group by local_day having count(*) > 1`.execute(this.db);
-      for (const row of rows.rows) several.push(Number(row.local_day));
+      // Per day, its streams that count: several need the merge; none (sandbox alone) leave no merged row.
+      const real = excludeSandbox
+        ? sql<number>`sum(case when device like ${SANDBOX_DEVICE_LIKE} then 0 else 1 end)`
+        : sql<number>`count(*)`;
+      const rows = await sql<{ local_day: number; counting: number | string }>`select local_day,
+          ${real} as counting
+        from daily_rollups where ${scope}
+        group by local_day having count(*) > 1 or ${real} = 0`.execute(this.db);
+      const none: number[] = [];
+      for (const row of rows.rows) {
+        if (Number(row.counting) > 1) several.push(Number(row.local_day));
+        else if (Number(row.counting) === 0) none.push(Number(row.local_day));
+      }
+      if (none.length > 0) await this.deleteDays(userId, kind, none, true);
     }
     return several;
+  }
+
+  /** Every (kind, day) on which a sandbox stream recorded: what `includeSandboxData` changes. */
+  async sandboxDays(userId: string): Promise<{ kind: string; local_day: number }[]> {
+    return this.db
+      .selectFrom('daily_rollups')
+      .select(['kind', 'local_day'])
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('source', '<>', MERGED)
+      .where('device', 'like', SANDBOX_DEVICE_LIKE)
+      .orderBy('kind')
+      .orderBy('local_day')
+      .execute();
+  }
+
+  /** Whether a sandbox stream recorded the kind on the day. */
+  async hasSandboxStream(userId: string, kind: string, day: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('daily_rollups')
+      .select('local_day')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('local_day', '=', day)
+      .where('source', '<>', MERGED)
+      .where('device', 'like', SANDBOX_DEVICE_LIKE)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Days on which more than one stream recorded the kind: only they depend on the priority order. */
@@ -252,16 +302,18 @@ export class RollupsRepository {
       .execute();
   }
 
-  /** How many samples the user holds per kind. */
-  async countsByKind(userId: string): Promise<{ kind: string; count: number }[]> {
-    const rows = await this.db
+  /** How many samples the user holds per kind (sandbox data left out unless asked for). */
+  async countsByKind(
+    userId: string,
+    { excludeSandbox }: { excludeSandbox: boolean },
+  ): Promise<{ kind: string; count: number }[]> {
+    let query = this.db
       .selectFrom('daily_rollups')
       .select(['kind', (eb) => eb.fn.sum<number | string>('count').as('count')])
       .where('user_id', '=', userId)
-      .where('source', '<>', MERGED)
-      .groupBy('kind')
-      .orderBy('kind')
-      .execute();
+      .where('source', '<>', MERGED);
+    if (excludeSandbox) query = query.where('device', 'not like', SANDBOX_DEVICE_LIKE);
+    const rows = await query.groupBy('kind').orderBy('kind').execute();
     return rows.map((r) => ({ kind: r.kind, count: Number(r.count) }));
   }
 

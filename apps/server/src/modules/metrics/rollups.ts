@@ -1,4 +1,4 @@
-import { getMetric } from '@healthfolio/core';
+import { getMetric, isSandboxDevice } from '@healthfolio/core';
 import { sql, type Kysely } from 'kysely';
 import { arraysInTransaction, type Db } from '../../db/database';
 import type { Dialect } from '../../db/migrations/types';
@@ -9,6 +9,7 @@ import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
 import { SamplesRepository, type DaySample } from './samples.repository';
+import { SandboxPreferenceRepository } from './sandbox-preference.repository';
 import { groupByDay } from './time';
 
 /** What a stream's day aggregate needs of a sample, row by row (PackedRows has these accessors). */
@@ -120,11 +121,17 @@ export function addDay(target: DaysByKind, kind: string, day: number): void {
  * incremented when the inserted rows are known, recomputed from samples otherwise (edits, deletes,
  * partly duplicate chunks). The merged row of a day copies its stream row when there is one stream
  * and runs the priority merge over the day's samples when there are several.
+ *
+ * Sandbox streams (sample-paths.ts) count for the merged row only when the person includes sandbox
+ * data (`settings.preferences.includeSandboxData`, read once per transaction); otherwise a day's merged
+ * row is made of its real streams alone, and a day of sandbox data alone has none.
  */
 export class RollupMaintainer {
   private readonly rollups: RollupsRepository;
   private readonly samples: SamplesRepository;
   private readonly priorities: PrioritiesRepository;
+  private readonly preference: SandboxPreferenceRepository;
+  private sandboxIncluded: Promise<boolean> | undefined;
 
   constructor(
     trx: Kysely<Database>,
@@ -134,6 +141,12 @@ export class RollupMaintainer {
     this.rollups = new RollupsRepository(trx, db.dialect, arraysInTransaction(db, trx));
     this.samples = new SamplesRepository(trx, arraysInTransaction(db, trx));
     this.priorities = new PrioritiesRepository(trx);
+    this.preference = new SandboxPreferenceRepository(trx);
+  }
+
+  /** Whether sandbox streams count, read on first need (one read per transaction, never per sample). */
+  private includesSandbox(): Promise<boolean> {
+    return (this.sandboxIncluded ??= this.preference.includesSandbox(this.userId));
   }
 
   /**
@@ -162,10 +175,11 @@ export class RollupMaintainer {
     aggregateInto(groups, daySampleRows(kind, samples), 0, samples.length);
     await this.rollups.deleteDays(this.userId, kind, days);
     await this.rollups.put(this.userId, [...groups.values()]);
+    const include = await this.includesSandbox();
+    const counting = [...groups.values()].filter((g) => include || !isSandboxDevice(g.device));
     const streamsPerDay = new Map<number, number>();
-    for (const g of groups.values())
-      streamsPerDay.set(g.local_day, (streamsPerDay.get(g.local_day) ?? 0) + 1);
-    const single = [...groups.values()].filter((g) => streamsPerDay.get(g.local_day) === 1);
+    for (const g of counting) streamsPerDay.set(g.local_day, (streamsPerDay.get(g.local_day) ?? 0) + 1);
+    const single = counting.filter((g) => streamsPerDay.get(g.local_day) === 1);
     await this.rollups.put(
       this.userId,
       single.map((g) => ({ ...g, source: MERGED, device: '' })),
@@ -180,7 +194,9 @@ export class RollupMaintainer {
     days: readonly number[],
     deferred?: DaysByKind,
   ): Promise<void> {
-    const several = await this.rollups.copySingleStreams(this.userId, kind, days);
+    const several = await this.rollups.copySingleStreams(this.userId, kind, days, {
+      excludeSandbox: !(await this.includesSandbox()),
+    });
     if (several.length === 0) return;
     if (deferred) for (const day of several) addDay(deferred, kind, day);
     else
@@ -217,12 +233,19 @@ export class RollupMaintainer {
   ): Promise<void> {
     if (days.length === 0) return;
     const metric = getMetric(kind);
-    const rank = rankFunction(kind, await this.priorities.list(this.userId, kind));
+    const rank = rankFunction(kind, await this.priorities.list(this.userId, kind), {
+      includeSandbox: await this.includesSandbox(),
+    });
     const wanted = new Set(days);
     for (const day of byDay.keys()) if (!wanted.has(day)) byDay.delete(day);
     const merged: RollupValues[] = [];
     for (const [day, list] of byDay) {
       const m = mergeStreams(list, metric?.aggregation ?? 'avg', rank);
+      // Nothing counted (every stream left out): the day has no merged row.
+      if (m.count === 0) {
+        byDay.delete(day);
+        continue;
+      }
       merged.push({
         kind,
         local_day: day,

@@ -1,3 +1,4 @@
+import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadArrays } from '../../db/database';
 import type { Database, SamplesTable } from '../../db/schema';
@@ -101,16 +102,23 @@ export class SamplesRepository {
     return query.orderBy('start_at').orderBy('id').execute();
   }
 
-  async latest(userId: string, kind: string): Promise<StoredSampleRow | undefined> {
-    return this.db
+  /** The newest sample of a kind; with `excludeSandbox`, the newest one not from a sandbox connection. */
+  async latest(
+    userId: string,
+    kind: string,
+    { excludeSandbox = false }: { excludeSandbox?: boolean } = {},
+  ): Promise<StoredSampleRow | undefined> {
+    let query = this.db
       .selectFrom('samples')
       .selectAll()
       .where('user_no', '=', userNo(userId))
-      .where('kind', '=', kind)
-      .orderBy('start_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .where('kind', '=', kind);
+    if (excludeSandbox) {
+      query = query.where((eb) =>
+        eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]),
+      );
+    }
+    return query.orderBy('start_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   }
 
   async byId(userId: string, id: number): Promise<StoredSampleRow | undefined> {

@@ -1,8 +1,9 @@
+import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { findUserNo, userNo } from '../../db/user-number';
-import type { RollupValues } from './rollups.repository';
+import { RollupsRepository, type RollupValues } from './rollups.repository';
 import type { HeldSamples } from './held-samples';
 import {
   addDay,
@@ -56,6 +57,11 @@ export interface InsertBatchResult {
   duplicates: number;
   /** Refused as data, never thrown: unknown kind, unknown or incompatible unit, impossible value. */
   rejected: RejectedSample[];
+}
+
+/** What a source's deletion takes: everything it wrote, or only what its sandbox connection wrote. */
+export interface DeleteOptions {
+  sandboxOnly?: boolean;
 }
 
 /** Days whose priority merge an import puts off to its end (see `SampleStore.remerge`). */
@@ -184,6 +190,28 @@ export class SampleStore {
     }
   }
 
+  /**
+   * After the person turned `includeSandboxData` on or off: the merged rows of every day a sandbox
+   * stream recorded are made again (copied or merged from their streams), a month of one kind per
+   * transaction. Answers how many days of a kind were made again.
+   */
+  async remergeSandboxDays(userId: string): Promise<number> {
+    const found = await new RollupsRepository(this.db.kysely, this.db.dialect).sandboxDays(userId);
+    const days: DaysByKind = new Map();
+    for (const d of found) addDay(days, d.kind, d.local_day);
+    for (const [kind, set] of days) {
+      const sorted = [...set].sort((a, b) => a - b);
+      for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
+        const part = sorted.slice(i, i + MERGE_SPAN);
+        await this.db.kysely.transaction().execute(async (trx) => {
+          await lockUserWrites(trx, this.db.dialect, userId);
+          await new RollupMaintainer(trx, this.db, userId).refreshMergedFromStreams(kind, part);
+        });
+      }
+    }
+    return found.length;
+  }
+
   /** Writes validated rows one by one (a manual entry, a blood pressure pair) and answers them with ids. */
   async create(userId: string, rows: readonly SampleRow[]): Promise<StoredSampleRow[]> {
     return this.db.kysely.transaction().execute(async (trx) => {
@@ -308,9 +336,13 @@ export class SampleStore {
     });
   }
 
-  /** Deletes every sample one source wrote (a disconnect that asks to delete the data); its days are recomputed. */
-  deleteSource(userId: string, source: string): Promise<number> {
-    return this.deleteWhere(userId, source);
+  /**
+   * Deletes every sample one source wrote (a disconnect that asks to delete the data); its days are
+   * recomputed. `sandboxOnly`: only what a sandbox connection of the source wrote (sample-paths.ts), so
+   * the person's own files of that source stay.
+   */
+  deleteSource(userId: string, source: string, options: DeleteOptions = {}): Promise<number> {
+    return this.deleteWhere(userId, source, undefined, options);
   }
 
   /** Deletes one source's samples of some kinds starting within [from, to] (a replayed page's window). */
@@ -320,15 +352,17 @@ export class SampleStore {
     kinds: readonly string[],
     from: number,
     to: number,
+    options: DeleteOptions = {},
   ): Promise<number> {
-    return kinds.length === 0 ? 0 : this.deleteWhere(userId, source, { kinds, from, to });
+    return kinds.length === 0 ? 0 : this.deleteWhere(userId, source, { kinds, from, to }, options);
   }
 
   /** Deletes a source's samples (optionally of some kinds within a span) and recomputes the days they left. */
   private async deleteWhere(
     userId: string,
     source: string,
-    within?: { kinds: readonly string[]; from: number; to: number },
+    within: { kinds: readonly string[]; from: number; to: number } | undefined,
+    { sandboxOnly = false }: DeleteOptions,
   ): Promise<number> {
     return this.db.kysely.transaction().execute(async (trx) => {
       await lockUserWrites(trx, this.db.dialect, userId);
@@ -336,6 +370,7 @@ export class SampleStore {
         eb.and([
           eb('user_no', '=', userNo(userId)),
           eb('source', '=', source),
+          ...(sandboxOnly ? [eb('device', 'like', SANDBOX_DEVICE_LIKE)] : []),
           ...(within
             ? [
                 eb('kind', 'in', within.kinds),

@@ -15,6 +15,7 @@ import { rankFunction } from './priority';
 import { MERGED, RollupsRepository, type DayTotals } from './rollups.repository';
 import { pairKey, toPairItem, toSampleItem } from './sample-item';
 import { SamplesRepository } from './samples.repository';
+import { SandboxPreferenceRepository } from './sandbox-preference.repository';
 import {
   DAY_MS,
   dateToDay,
@@ -48,6 +49,7 @@ export class SeriesService {
   private readonly samples: SamplesRepository;
   private readonly rollups: RollupsRepository;
   private readonly priorities: PrioritiesRepository;
+  private readonly preference: SandboxPreferenceRepository;
 
   constructor(
     db: Db,
@@ -56,6 +58,7 @@ export class SeriesService {
     this.samples = new SamplesRepository(db.kysely);
     this.rollups = new RollupsRepository(db.kysely, db.dialect);
     this.priorities = new PrioritiesRepository(db.kysely);
+    this.preference = new SandboxPreferenceRepository(db.kysely);
   }
 
   async query(userId: string, q: MetricsQuery, tz: string): Promise<MetricsSeries> {
@@ -185,7 +188,8 @@ export class SeriesService {
     }
     if (several.size === 0 || source === undefined) return days;
     const metric = getMetric(kind);
-    const rank = rankFunction(kind, await this.priorities.list(userId, kind));
+    // One source's own view shows all it brought, its sandbox connection's data too (labelled so).
+    const rank = rankFunction(kind, await this.priorities.list(userId, kind), { includeSandbox: true });
     const byDay = groupByDay(await this.samples.forDays(userId, kind, [...several], source));
     for (const day of several) {
       days.set(day, statsOfSamples(byDay.get(day) ?? [], metric?.aggregation ?? 'avg', rank));
@@ -202,8 +206,10 @@ export class SeriesService {
   ): Promise<BucketItem[]> {
     const kinds = metric.components ?? [metric.kind];
     const buckets = new Map<number, Stats[]>();
+    // Merged hours leave sandbox data out unless the person includes it, as merged days do.
+    const includeSandbox = source !== undefined || (await this.preference.includesSandbox(userId));
     for (const [k, kind] of kinds.entries()) {
-      const rank = rankFunction(kind, await this.priorities.list(userId, kind));
+      const rank = rankFunction(kind, await this.priorities.list(userId, kind), { includeSandbox });
       const rows = await this.samples.between(userId, kind, range.fromMs, range.toMs - 1, source);
       const byHour = new Map<
         number,

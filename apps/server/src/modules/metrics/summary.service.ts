@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import { MERGED, RollupsRepository, type RollupRow } from './rollups.repository';
 import { pairKey, toPairItem, toSampleItem } from './sample-item';
 import { SamplesRepository } from './samples.repository';
+import { SandboxPreferenceRepository } from './sandbox-preference.repository';
 import { dayStartIn, formatInstant, localDayIn, zoneOffsetAt } from './time';
 
 type Item = MetricsSummary['items'][number];
@@ -26,6 +27,7 @@ const pairOf = new Map<string, string>(
 export class SummaryService {
   private readonly samples: SamplesRepository;
   private readonly rollups: RollupsRepository;
+  private readonly preference: SandboxPreferenceRepository;
 
   constructor(
     db: Db,
@@ -33,11 +35,14 @@ export class SummaryService {
   ) {
     this.samples = new SamplesRepository(db.kysely);
     this.rollups = new RollupsRepository(db.kysely, db.dialect);
+    this.preference = new SandboxPreferenceRepository(db.kysely);
   }
 
   async summary(userId: string, tz: string): Promise<MetricsSummary> {
     const today = localDayIn(tz, this.now());
-    const counts = await this.rollups.countsByKind(userId);
+    // Sandbox data (generated) shows only when the person includes it, and then says so.
+    const includeSandbox = await this.preference.includesSandbox(userId);
+    const counts = await this.rollups.countsByKind(userId, { excludeSandbox: !includeSandbox });
     const recent = await this.rollups.mergedSince(userId, today - 59);
     const byKind = new Map<string, RollupRow[]>();
     for (const r of recent) {
@@ -56,7 +61,7 @@ export class SummaryService {
       const metric = getMetric(kind);
       if (!metric) continue;
       const main = metric.components?.[0] ?? kind;
-      const latest = await this.latest(userId, kind, main, metric.aggregation, tz);
+      const latest = await this.latest(userId, kind, main, metric.aggregation, tz, includeSandbox);
       if (!latest) continue;
       const rows = byKind.get(main) ?? [];
       items.push({
@@ -83,12 +88,14 @@ export class SummaryService {
     main: string,
     aggregation: MetricAggregation,
     tz: string,
+    includeSandbox: boolean,
   ): Promise<Item['latest'] | undefined> {
     if (aggregation === 'sum') {
       const day = await this.rollups.latestMerged(userId, kind);
       if (!day) return undefined;
       const start = dayStartIn(tz, day.local_day);
       const end = dayStartIn(tz, day.local_day + 1);
+      const sandbox = includeSandbox && (await this.rollups.hasSandboxStream(userId, kind, day.local_day));
       return {
         value: day.sum,
         start: formatInstant(start, zoneOffsetAt(tz, start)),
@@ -96,9 +103,10 @@ export class SummaryService {
         source: MERGED,
         device: null,
         flag: null,
+        ...(sandbox ? { sandbox: true as const } : {}),
       };
     }
-    const row = await this.samples.latest(userId, main);
+    const row = await this.samples.latest(userId, main, { excludeSandbox: !includeSandbox });
     if (!row) return undefined;
     const second = getMetric(kind)?.components?.[1];
     let item = toSampleItem(row, kind);
@@ -106,7 +114,7 @@ export class SummaryService {
       const partner = await this.samples.partner(userId, second, row);
       item = toPairItem(kind, row, partner && pairKey(partner) === pairKey(row) ? partner : undefined);
     }
-    const { value, start, end, source, device, flag, systolic, diastolic } = item;
+    const { value, start, end, source, device, flag, systolic, diastolic, sandbox } = item;
     return {
       value,
       start,
@@ -114,6 +122,7 @@ export class SummaryService {
       source,
       device,
       flag,
+      ...(sandbox ? { sandbox } : {}),
       ...(systolic !== undefined ? { systolic } : {}),
       ...(diastolic !== undefined ? { diastolic } : {}),
     };

@@ -1,4 +1,5 @@
 import { getConnector } from '@healthfolio/connectors';
+import { SANDBOX_PATH } from '@healthfolio/core';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
 import { SampleStore } from '../metrics/samples.store';
@@ -33,11 +34,15 @@ export async function replaySource(
   if (!connection) throw new Error(`This account has never connected ${kind}`);
   const timeZone = (await new UserTimeZoneRepository(db.kysely).get(userId)) ?? 'UTC';
   const store = new SampleStore(db);
+  // A sandbox connection's readings carry the sandbox path (sample-paths.ts), as its syncs wrote them,
+  // and replace only what it wrote: the person's own files of the source stay.
+  const sandbox = connection.sandbox === 1;
   const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0, deleted: 0 };
   for (const page of await repo.payloads(connection.id)) {
     const payload = JSON.parse(page.payload) as unknown;
     const context = { timeZone, source: kind };
     const samples = connector.normalize({ resource: page.resource, payload }, context);
+    if (sandbox) for (const sample of samples) sample.path = SANDBOX_PATH;
     const records = connector.records?.({ resource: page.resource, payload }, context) ?? [];
     result.pages++;
     result.mapped += samples.length;
@@ -57,7 +62,7 @@ export async function replaySource(
       to = Math.max(to, s.start);
     }
     const kinds = [...new Set(samples.map((s) => s.kind))];
-    result.replaced += await store.deleteWindow(userId, kind, kinds, from, to);
+    result.replaced += await store.deleteWindow(userId, kind, kinds, from, to, { sandboxOnly: sandbox });
     result.inserted += (await store.insertBatch(userId, samples)).inserted;
   }
   return result;

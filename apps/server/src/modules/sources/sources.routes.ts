@@ -60,13 +60,9 @@ export const sourcesRoutes =
       async (request: {
         userId: string;
         params: { id?: string; source?: string };
-        body: { deleteData: boolean } | null | undefined;
+        body: { deleteData?: boolean | undefined } | null | undefined;
       }) => ({
-        data: await sources.disconnect(
-          request.userId,
-          kind(request.params),
-          request.body?.deleteData ?? false,
-        ),
+        data: await sources.disconnect(request.userId, kind(request.params), request.body?.deleteData),
       });
 
     app.post(

@@ -260,13 +260,20 @@ export class SourcesService {
     return { authorizationUrl: null, source: await this.get(userId, kind) };
   }
 
-  /** Revokes at the provider where possible, forgets the tokens, and keeps or deletes the data as asked. */
+  /**
+   * Revokes at the provider where possible, forgets the tokens, and keeps or deletes the data as asked.
+   * Unasked, a sandbox connection's data goes (it is generated, and the demo is over) and a real one's
+   * stays. A sandbox connection deletes only what it wrote (its samples' sandbox path), never the
+   * person's own files of the same source.
+   */
   async disconnect(
     userId: string,
     kind: string,
-    deleteData: boolean,
+    deleteData?: boolean,
   ): Promise<{ source: DataSource; deletedSamples: number; revoked: boolean }> {
     const row = await this.connection(userId, kind);
+    const sandbox = row.sandbox === 1;
+    const remove = deleteData ?? sandbox;
     let revoked = false;
     const connector = getConnector(kind);
     const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
@@ -283,8 +290,10 @@ export class SourcesService {
       updated_at: this.deps.now(),
     });
     await this.handlers.get(kind)?.disconnect?.(userId);
-    const deletedSamples = deleteData ? await this.deps.store.deleteSource(userId, kind) : 0;
-    if (deleteData) await this.deps.clinical?.deleteSource(userId, kind);
+    const deletedSamples = remove
+      ? await this.deps.store.deleteSource(userId, kind, { sandboxOnly: sandbox })
+      : 0;
+    if (remove) await this.deps.clinical?.deleteSource(userId, kind);
     return { source: await this.get(userId, kind), deletedSamples, revoked };
   }
 

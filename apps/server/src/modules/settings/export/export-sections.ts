@@ -36,7 +36,12 @@ export interface ExportDeps {
   clinicalRecords: ClinicalRecordsRepository;
 }
 
-export function exportSections(deps: ExportDeps, userId: string): ExportSection[] {
+export function exportSections(
+  deps: ExportDeps,
+  userId: string,
+  /** The person's `includeSandboxData`: sandbox samples are exported only with it. */
+  { includeSandbox = false }: { includeSandbox?: boolean } = {},
+): ExportSection[] {
   return [
     {
       name: 'dataSources',
@@ -47,7 +52,7 @@ export function exportSections(deps: ExportDeps, userId: string): ExportSection[
     },
     // Not yet stored: the insight and connected-source tables come with their modules.
     { name: 'sources', columns: ['id', 'kind', 'name', 'status', 'lastSync'], rows: empty },
-    samplesSection(deps.samples, userId),
+    samplesSection(deps.samples, userId, { includeSandbox }),
     clinicalRecordsSection(deps.clinicalRecords, userId),
     {
       name: 'insights',

@@ -32,7 +32,8 @@ export class ExportService {
   async export(userId: string, format: ExportFormat, client: ClientInfo): Promise<ExportFile> {
     const profile = await this.account.profile(userId);
     await this.audit.record(userId, 'export', client, { format });
-    const content = { profile, sections: exportSections(this.deps, userId) };
+    const includeSandbox = profile.settings.preferences.includeSandboxData;
+    const content = { profile, sections: exportSections(this.deps, userId, { includeSandbox }) };
     const exportedAt = new Date(this.now());
     const body =
       format === 'csv'

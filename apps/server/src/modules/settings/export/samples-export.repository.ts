@@ -1,3 +1,4 @@
+import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { userNo } from '../../../db/user-number';
@@ -6,8 +7,9 @@ import { userNo } from '../../../db/user-number';
 export class SamplesExportRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  page(userId: string, afterId: number, limit: number) {
-    return this.db
+  /** With `excludeSandbox`, what sandbox connections wrote (sample-paths.ts) is left out. */
+  page(userId: string, afterId: number, limit: number, { excludeSandbox = false } = {}) {
+    let query = this.db
       .selectFrom('samples')
       .select([
         'id',
@@ -23,9 +25,12 @@ export class SamplesExportRepository {
         'meta',
       ])
       .where('user_no', '=', userNo(userId))
-      .where('id', '>', afterId)
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .execute();
+      .where('id', '>', afterId);
+    if (excludeSandbox) {
+      query = query.where((eb) =>
+        eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]),
+      );
+    }
+    return query.orderBy('id', 'asc').limit(limit).execute();
   }
 }

@@ -13,15 +13,22 @@ export function isoWithOffset(ms: number, offsetMin: number): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** Every sample of the user, streamed; in FHIR each becomes an Observation with a UCUM quantity. */
-export function samplesSection(repo: SamplesExportRepository, userId: string): ExportSection {
+/**
+ * Every sample of the user, streamed; in FHIR each becomes an Observation with a UCUM quantity. What
+ * sandbox connections brought (generated data) is left out unless the person includes sandbox data.
+ */
+export function samplesSection(
+  repo: SamplesExportRepository,
+  userId: string,
+  { includeSandbox = false }: { includeSandbox?: boolean } = {},
+): ExportSection {
   return {
     name: 'samples',
     columns: ['id', 'type', 'value', 'unit', 'start', 'end', 'source', 'device', 'flag', 'loinc', 'path'],
     async *rows() {
       let after = 0;
       for (;;) {
-        const page = await repo.page(userId, after, PAGE);
+        const page = await repo.page(userId, after, PAGE, { excludeSandbox: !includeSandbox });
         for (const s of page) {
           // The path a reading came by rides with its device in storage (sample-paths.ts).
           const { device, path } = splitDevice(s.device);
