@@ -62,6 +62,28 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     expect(stored).toEqual([{ value: 5400 }]);
   });
 
+  it('has goals follow a revision: the day a later push lifts past the target is met', async () => {
+    const created = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/goals',
+      headers: f.ada.auth,
+      payload: { metric: 'steps', target: 5000, direction: 'at_least', period: 'daily' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const goalId = created.json().data.id as string;
+    const dayOf = async () => {
+      const res = await f.t.app.inject({ method: 'GET', url: '/api/goals', headers: f.ada.auth });
+      type Goal = { id: string; progress: { history: { start: string; value: number; met: boolean }[] } };
+      const goal = (res.json().data as { items: Goal[] }).items.find((g) => g.id === goalId)!;
+      const history = goal.progress.history;
+      return history.find((h) => h.start === '2026-11-20');
+    };
+    await f.store.insertBatch(f.ada.id, [dayTotal(1000)]);
+    expect(await dayOf()).toEqual({ start: '2026-11-20', value: 1000, met: false });
+    await f.store.insertBatch(f.ada.id, [dayTotal(5400)]);
+    expect(await dayOf()).toEqual({ start: '2026-11-20', value: 5400, met: true });
+  });
+
   it('replaces a revised reading inside a batch of new ones, and recomputes its day', async () => {
     const hour = 3_600_000;
     const hourly = (value: (i: number) => number) =>
