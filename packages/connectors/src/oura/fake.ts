@@ -81,7 +81,8 @@ function spo2Doc(day: number) {
  * when asked to. Data: a year of nights, days and 5-minute heart rate, the same on every run; today's
  * activity grows through the day, a night is answered once it has ended, and `control.revise(id, fields)` /
  * `control.deleteRecord(id)` re-score or delete a document by its `id` (`sleep-2026-11-21`,
- * `activity-2026-11-22`, `spo2-…`) as Oura does when it reprocesses a night or the person deletes one.
+ * `activity-2026-11-22`, `spo2-…`) as Oura does when it reprocesses a night or the person deletes one;
+ * a heart-rate reading, which has no id, by `heartrate@<its timestamp>`.
  */
 export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   const now = options.now ?? Date.now;
@@ -150,11 +151,10 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       const bpm = Math.round(
         64 + 14 * Math.sin(((minuteOfDay - 420) / 1440) * 2 * Math.PI) + gauss(random) * 4,
       );
-      data.push({
-        bpm,
-        source: minuteOfDay < 420 ? 'rest' : 'awake',
-        timestamp: new Date(at).toISOString().replace('.000Z', '+00:00'),
-      });
+      const timestamp = new Date(at).toISOString().replace('.000Z', '+00:00');
+      const reading = { bpm, source: minuteOfDay < 420 ? 'rest' : 'awake', timestamp };
+      const answered = revisions.apply(`heartrate@${timestamp}`, reading);
+      if (answered) data.push(answered);
     }
     const consumed = (at - Math.ceil(from / HR_STEP_MS) * HR_STEP_MS) / HR_STEP_MS;
     return reply.send({ data, next_token: at < to ? encodeToken(consumed) : null });
