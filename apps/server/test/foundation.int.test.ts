@@ -23,6 +23,16 @@ describe.each(testDialects)('foundation on %s', (dialect) => {
     });
   });
 
+  it('keeps every API answer out of caches: no-store, errors and 401s included', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist', '/api/metrics?type=steps']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // The public signing keys may be cached: they are public, and rotate slowly.
+    const jwks = await t.app.inject({ method: 'GET', url: '/api/identity/jwks' });
+    expect(jwks.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('serves OpenAPI generated from the zod schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -27,4 +27,12 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Health data never waits in a browser's or a proxy's cache (a shared computer keeps what it caches):
+  // every API answer is no-store, unless a route chose a stricter value itself.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 }
