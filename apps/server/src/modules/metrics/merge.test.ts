@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeStreams, type MergeSample } from './merge';
+import { EXCLUDED_RANK, mergeStreams, type MergeSample } from './merge';
 
 const minute = 60_000;
 const t0 = Date.UTC(2026, 10, 20, 8, 0);
@@ -94,5 +94,52 @@ describe('mergeStreams', () => {
   it('keeps a single stream as it is', () => {
     const merged = mergeStreams(walk('oura', 'Oura Ring', 10, t0, 3), 'sum', () => 0);
     expect(merged).toMatchObject({ count: 3, sum: 30, min: 10, max: 10 });
+  });
+
+  it('leaves an excluded stream out: it counts nothing and covers no time', () => {
+    // Sandbox steps 08:00–09:00 beside the watch 08:00–08:30: excluded, the phone fills 08:30–09:00.
+    const sandbox = walk('oura', '\u001fsandbox', 500, t0, 60);
+    const samples = [
+      ...sandbox,
+      ...walk('apple_healthkit', 'Apple Watch', 100, t0, 30),
+      ...walk('apple_healthkit', 'iPhone', 90, t0, 60),
+    ];
+    const ranked = (source: string, device: string | null) =>
+      source === 'oura' ? EXCLUDED_RANK : rank(source, device);
+    const merged = mergeStreams(samples, 'sum', ranked);
+    expect(merged.sum).toBe(30 * 100 + 30 * 90);
+    expect(merged.count).toBe(60);
+    expect(merged.streams.map((s) => [s.source, s.contributed, s.samplesUsed, s.msWon])).toEqual([
+      ['apple_healthkit', 3000, 30, 30 * minute],
+      ['apple_healthkit', 2700, 30, 30 * minute],
+      ['oura', 0, 0, 0],
+    ]);
+    // Alone, an excluded stream makes an empty day.
+    expect(mergeStreams(sandbox, 'sum', ranked)).toMatchObject({ count: 0, sum: 0, min: null, max: null });
+  });
+
+  it('never takes a sandbox stream for a path of the person’s device', () => {
+    // The real ring by the Oura app's file, hourly, 08–10; generated data under the same device name
+    // as one coarse reading 08–12. Included, it fills 10–12 pro rata (half of it), not with what it
+    // holds beyond the ring's count, as a coarser path of the ring would (3,000 − 2,000).
+    const real: MergeSample[] = [0, 1].map((h) => ({
+      start: t0 + h * 60 * minute,
+      end: t0 + (h + 1) * 60 * minute,
+      value: 1000,
+      source: 'oura',
+      device: 'Oura Ring\u001foura',
+    }));
+    const generated: MergeSample = {
+      start: t0,
+      end: t0 + 240 * minute,
+      value: 3000,
+      source: 'oura',
+      device: 'Oura Ring\u001fsandbox',
+    };
+    const merged = mergeStreams([generated, ...real], 'sum', (_s, device) =>
+      device?.endsWith('sandbox') ? 10_000 : 0,
+    );
+    expect(merged.sum).toBe(2000 + 1500);
+    expect(merged.streams.map((s) => s.contributed)).toEqual([2000, 1500]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXCLUDED_RANK } from './merge';
 import { defaultTier, rankFunction } from './priority';
 
 describe('source priority', () => {
@@ -25,5 +26,21 @@ describe('source priority', () => {
     expect(rank('garmin', 'Forerunner 965')).toBe(1);
     expect(rank('apple_healthkit', 'Apple Watch')).toBeGreaterThan(1);
     expect(rank('manual', null)).toBeGreaterThan(1);
+  });
+
+  it('leaves sandbox streams out unless included, and then ranks them after every real one', () => {
+    const sandboxRing = 'Oura Ring\u001fsandbox';
+    const order = [
+      { source: 'oura', device: 'Oura Ring' },
+      { source: 'myfitnesspal', device: '' },
+    ];
+    expect(rankFunction('steps', order)('oura', sandboxRing)).toBe(EXCLUDED_RANK);
+    expect(rankFunction('steps', [])('oura', '\u001fsandbox')).toBe(EXCLUDED_RANK);
+    const rank = rankFunction('steps', order, { includeSandbox: true });
+    // The person put the ring first: its sandbox stream still comes after the worst real stream.
+    expect(rank('oura', sandboxRing)).toBeGreaterThan(rank('myfitnesspal', null));
+    expect(rank('oura', sandboxRing)).toBeGreaterThan(rank('unknown_app', 'Some Phone'));
+    expect(rank('oura', sandboxRing)).toBeLessThan(EXCLUDED_RANK);
+    expect(rank('oura', 'Oura Ring')).toBe(0);
   });
 });

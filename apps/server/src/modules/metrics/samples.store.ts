@@ -59,7 +59,10 @@ export interface InsertBatchResult {
   rejected: RejectedSample[];
 }
 
-/** What a source's deletion takes: everything it wrote, or only what its sandbox connection wrote. */
+/**
+ * What a source's deletion takes: everything of the source, or only what its sandbox connection wrote
+ * (the sandbox path, sample-paths.ts), so generated data never takes the person's own files with it.
+ */
 export interface DeleteOptions {
   sandboxOnly?: boolean;
 }
@@ -267,6 +270,7 @@ export class SampleStore {
     source: string,
     kinds: readonly string[],
     originIds: readonly string[],
+    { sandboxOnly = false }: DeleteOptions = {},
   ): Promise<number> {
     if (kinds.length === 0 || originIds.length === 0) return 0;
     return this.db.kysely.transaction().execute(async (trx) => {
@@ -281,6 +285,7 @@ export class SampleStore {
           .where('kind', 'in', kinds)
           .where('source', '=', source)
           .where('origin_id', 'in', part)
+          .$if(sandboxOnly, (q) => q.where('device', 'like', SANDBOX_DEVICE_LIKE))
           .returning(['kind', 'local_day'])
           .execute();
         deleted += gone.length;
@@ -304,6 +309,7 @@ export class SampleStore {
     from: number,
     to: number,
     seen: ReadonlySet<string>,
+    { sandboxOnly = false }: DeleteOptions = {},
   ): Promise<number> {
     if (kinds.length === 0 || to <= from) return 0;
     return this.db.kysely.transaction().execute(async (trx) => {
@@ -316,6 +322,7 @@ export class SampleStore {
         .where('start_at', '>=', from)
         .where('start_at', '<', to)
         .where('source', '=', source)
+        .$if(sandboxOnly, (q) => q.where('device', 'like', SANDBOX_DEVICE_LIKE))
         .execute();
       const missing = stored.filter(
         (r) => !seen.has(identityKey(r.kind, Number(r.start_at), Number(r.end_at), r.origin_id)),

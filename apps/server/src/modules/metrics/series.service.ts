@@ -229,9 +229,13 @@ export class SeriesService {
       }
     }
     const iso = (t: number) => formatInstant(t, zoneOffsetAt(tz, t));
-    return [...buckets.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([hour, stats]) => bucketItem(iso(hour), iso(hour + HOUR_MS), stats));
+    return (
+      [...buckets.entries()]
+        // An hour of nothing but sandbox data left out has no bucket, as such a day has no merged row.
+        .filter(([, stats]) => stats.some((s) => s.count > 0))
+        .sort((a, b) => a[0] - b[0])
+        .map(([hour, stats]) => bucketItem(iso(hour), iso(hour + HOUR_MS), stats))
+    );
   }
 }
 
