@@ -21,7 +21,7 @@ interface Cursor {
  * cursor is the resource and the start of the next window.
  */
 export async function* sync(context: SyncContext): AsyncIterable<RawPage> {
-  // Whole seconds; a sub-second tail is read by the next sync, which starts two days back anyway.
+  // Whole seconds; a sub-second tail is read by the next sync, which starts a day back anyway.
   const from = Math.floor(context.from / 1000);
   const to = Math.floor(context.to / 1000);
   const first: Cursor = context.cursor ? (JSON.parse(context.cursor) as Cursor) : { r: 0, start: from };
