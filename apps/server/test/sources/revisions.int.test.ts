@@ -1,8 +1,18 @@
 import { epic, oura, withings, type Connector } from '@healthfolio/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userNo } from '../../src/db/user-number';
+import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { createTestApp } from '../app';
 import { testDialects } from '../databases';
-import { connectAndSync, connectorFixture, keptPayloads, lastRun, type ConnectorFixture } from './helpers';
+import { bearer, createUser, signIn } from '../identity/helpers';
+import {
+  allowAtConsent,
+  connectAndSync,
+  connectorFixture,
+  keptPayloads,
+  lastRun,
+  type ConnectorFixture,
+} from './helpers';
 
 /**
  * Issue 21: what a provider revises replaces what was stored, what it deletes goes — after the next
@@ -257,3 +267,48 @@ describe.each(testDialects)(
     });
   },
 );
+
+describe.each(testDialects)('a sandbox connection, on %s', (dialect) => {
+  it('never deletes by absence what another connection of the source wrote', async () => {
+    // Oura is not set up on this server: Connect offers its sandbox, mounted here.
+    const t = await createTestApp(dialect);
+    try {
+      const adaId = (await createUser(t, 'ada@example.com')).id;
+      const ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
+      // A day Ada's real ring recorded a month ago, kept when she disconnected it: not in the sandbox's answers.
+      const start = Date.now() - 30 * DAY;
+      await new SampleStore(t.db).insertBatch(adaId, [
+        { kind: 'steps', start, end: start + DAY, value: 12_345, source: 'oura', originId: 'real-day' },
+      ]);
+      const self = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const res = await t.app.inject({ method: 'GET', url: '/api/integrations/oauth/oura', headers: ada });
+      const consent = new URL((res.json() as { data: { url: string } }).data.url);
+      const back = await allowAtConsent(consent, { at: new URL(consent.pathname, self) });
+      const done = await t.app.inject({
+        method: 'POST',
+        url: '/api/integrations/oauth/callback',
+        headers: ada,
+        payload: back,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      await t.syncRunner.idle();
+      const run = await t.db.kysely
+        .selectFrom('sync_runs')
+        .select(['status', 'inserted', 'deleted'])
+        .where('user_id', '=', adaId)
+        .executeTakeFirstOrThrow();
+      expect(run.status).toBe('succeeded');
+      expect(run.inserted).toBeGreaterThan(100_000);
+      expect(run.deleted).toBe(0);
+      const kept = await t.db.kysely
+        .selectFrom('samples')
+        .select('value')
+        .where('user_no', '=', userNo(adaId))
+        .where('origin_id', '=', 'real-day')
+        .execute();
+      expect(kept).toEqual([{ value: 12_345 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -38,7 +38,8 @@ export interface SyncRunnerDeps {
  * What a provider revised replaces what was stored (the store writes by identity); what a page says was
  * deleted goes before the page is written; and after a run that read its window from the first page to
  * the last, what the connector `covers` but the run no longer answered goes too. A run resumed from a
- * cursor deletes nothing by absence: its earlier pages were answered to another process.
+ * cursor deletes nothing by absence: its earlier pages were answered to another process; nor does a
+ * sandbox connection.
  */
 export class SyncRunner {
   private readonly queue: string[] = [];
@@ -193,9 +194,11 @@ export class SyncRunner {
       onRequest: () => void requests++,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
     });
-    // Only a run that reads its window from the start can tell what the provider no longer has.
+    // Only a run that reads its window from the start can tell what the provider no longer has; and a
+    // sandbox's generated year is not the person's record, so it never deletes by absence what a real
+    // connection of the source (or a file) wrote.
     const seen = new SeenInSpans(
-      row.cursor === null ? (connector.covers?.({ from, to, timeZone }) ?? []) : [],
+      row.cursor === null && row.sandbox !== 1 ? (connector.covers?.({ from, to, timeZone }) ?? []) : [],
     );
     try {
       const pages = connector.sync({
