@@ -29,6 +29,9 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
     const res = await login(t, DEMO_EMAIL, password);
     expect(res.statusCode).toBe(200);
     const token = res.json().data.accessToken as string;
+    // The demo account is the place for sandbox play: what its sandbox connections bring counts.
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) });
+    expect(settings.json().data.preferences).toMatchObject({ includeSandboxData: true });
 
     const summary = await t.app.inject({
       method: 'GET',
