@@ -269,7 +269,7 @@ describe.each(testDialects)(
 );
 
 describe.each(testDialects)('a sandbox connection, on %s', (dialect) => {
-  it('never deletes by absence what another connection of the source wrote', async () => {
+  it('deletes only what a sandbox wrote, never what another connection of the source wrote', async () => {
     // Oura is not set up on this server: Connect offers its sandbox, mounted here.
     const t = await createTestApp(dialect);
     try {

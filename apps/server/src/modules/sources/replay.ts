@@ -48,7 +48,9 @@ export async function replaySource(
     result.mapped += samples.length;
     if (!dryRun) {
       for (const gone of connector.deleted?.({ resource: page.resource, payload }, context) ?? []) {
-        result.deleted += await store.deleteOrigins(userId, kind, gone.kinds, gone.originIds);
+        result.deleted += await store.deleteOrigins(userId, kind, gone.kinds, gone.originIds, {
+          sandboxOnly: sandbox,
+        });
       }
     }
     if (!dryRun && records.length > 0) {

@@ -38,8 +38,8 @@ export interface SyncRunnerDeps {
  * What a provider revised replaces what was stored (the store writes by identity); what a page says was
  * deleted goes before the page is written; and after a run that read its window from the first page to
  * the last, what the connector `covers` but the run no longer answered goes too. A run resumed from a
- * cursor deletes nothing by absence: its earlier pages were answered to another process; nor does a
- * sandbox connection.
+ * cursor deletes nothing by absence: its earlier pages were answered to another process. A sandbox
+ * connection deletes only what a sandbox wrote.
  */
 export class SyncRunner {
   private readonly queue: string[] = [];
@@ -194,12 +194,13 @@ export class SyncRunner {
       onRequest: () => void requests++,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
     });
-    // Only a run that reads its window from the start can tell what the provider no longer has; and a
-    // sandbox's generated year is not the person's record, so it never deletes by absence what a real
-    // connection of the source (or a file) wrote.
+    // Only a run that reads its window from the start can tell what the provider no longer has. A
+    // sandbox's generated year is not the person's record: it deletes only what a sandbox wrote, never
+    // what a real connection of the source (kept after a disconnect) or a file did.
     const seen = new SeenInSpans(
-      row.cursor === null && row.sandbox !== 1 ? (connector.covers?.({ from, to, timeZone }) ?? []) : [],
+      row.cursor === null ? (connector.covers?.({ from, to, timeZone }) ?? []) : [],
     );
+    const only = { sandboxOnly: row.sandbox === 1 };
     try {
       const pages = connector.sync({
         http,
@@ -222,7 +223,13 @@ export class SyncRunner {
         seen.add(mapped);
         // Before the page's rows and cursor: a run cut off in between reads the page, and deletes, again.
         for (const gone of connector.deleted?.(page, normalizeContext) ?? []) {
-          deleted += await this.deps.store.deleteOrigins(row.user_id, row.kind, gone.kinds, gone.originIds);
+          deleted += await this.deps.store.deleteOrigins(
+            row.user_id,
+            row.kind,
+            gone.kinds,
+            gone.originIds,
+            only,
+          );
         }
         const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
           if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
@@ -248,6 +255,7 @@ export class SyncRunner {
           span.from,
           span.to,
           seen.identities,
+          only,
         );
       }
       await repo.trimPayloads(row.id);
