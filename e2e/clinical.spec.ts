@@ -1,4 +1,4 @@
-import { AppLayout, DashboardPage, SourcesPage } from './pages';
+import { AppLayout, DashboardPage, SettingsPage, SourcesPage } from './pages';
 import { expect, test } from './fixtures';
 
 const EHR = 'Other health record (SMART on FHIR)';
@@ -27,7 +27,9 @@ test.describe('clinical records (issue 8)', () => {
     await expect(sources.status(EHR)).toHaveText('Connected', { timeout: 45_000 });
     await expect(sources.sandboxChip(EHR)).toBeVisible();
 
-    // Her labs, by LOINC, on the Dashboard with their units and reference ranges.
+    // Her labs, by LOINC, on the Dashboard with their units and reference ranges: the sandbox's generated
+    // labs count once she includes sandbox data.
+    await new SettingsPage(page).includeSandboxData(true);
     const dashboard = new DashboardPage(page);
     await new AppLayout(page).navigateTo('Dashboard');
     const ldl = dashboard.card('LDL cholesterol');

@@ -1,4 +1,4 @@
-import { AppLayout, DashboardPage, SourcesPage } from './pages';
+import { AppLayout, DashboardPage, SettingsPage, SourcesPage } from './pages';
 import { expect, test } from './fixtures';
 
 /** A first sync is a year of sandbox data (Oura: about 110 000 heart-rate samples); give it time. */
@@ -51,11 +51,19 @@ test.describe('connecting sources (issue 7)', () => {
     await expect(details.getByRole('list', { name: 'Samples per metric' })).toContainText('Steps');
     await expect(details.getByRole('list', { name: 'Sync history' })).toContainText('Succeeded');
 
-    // Their data on the Dashboard: Oura's steps and sleep; workouts and exercise minutes come only from Peloton.
+    // Generated data is not Ada's: it stays off her Dashboard until she includes sandbox data.
     const dashboard = new DashboardPage(page);
     await layout.navigateTo('Dashboard');
-    for (const label of ['Steps', 'Sleep', 'Workouts', 'Exercise'])
+    await expect(dashboard.emptyState).toBeVisible();
+    await new SettingsPage(page).includeSandboxData(true);
+
+    // Their data on the Dashboard: Oura's steps and sleep; workouts and exercise minutes come only from Peloton.
+    await layout.navigateTo('Dashboard');
+    await expect(dashboard.main.getByText(/Sandbox data \(generated test data\) is included/)).toBeVisible();
+    for (const label of ['Steps', 'Sleep', 'Workouts', 'Exercise']) {
       await expect(dashboard.card(label).getByTestId('metric-value')).toHaveText(/\d/);
+      await expect(dashboard.card(label).getByText('Sandbox', { exact: true })).toBeVisible();
+    }
 
     // Disconnecting Peloton keeps what it brought.
     await layout.navigateTo('Sources');

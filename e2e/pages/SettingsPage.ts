@@ -9,6 +9,7 @@ export class SettingsPage {
   readonly privacy: Locator;
   readonly dataSharing: Locator;
   readonly preferences: Locator;
+  readonly sandboxData: Locator;
   readonly sourcePriority: Locator;
   readonly securityActivity: Locator;
   readonly yourData: Locator;
@@ -24,6 +25,7 @@ export class SettingsPage {
     this.privacy = section('Privacy');
     this.dataSharing = section('Data sharing');
     this.preferences = section('Preferences');
+    this.sandboxData = section('Sandbox data');
     this.sourcePriority = section('Source priority');
     this.securityActivity = section('Security activity');
     this.yourData = section('Your data');
@@ -39,6 +41,15 @@ export class SettingsPage {
   /** A setting's on/off switch, by its label. */
   switch(label: string): Locator {
     return this.page.getByRole('switch', { name: label });
+  }
+
+  /** Turns "Include sandbox data" on or off and waits for the server to have made the days again. */
+  async includeSandboxData(on: boolean): Promise<void> {
+    await this.goto();
+    const toggle = this.switch('Include sandbox data');
+    if (on) await toggle.check();
+    else await toggle.uncheck();
+    await this.saved.waitFor();
   }
 
   async saveName(name: string): Promise<void> {

@@ -1,6 +1,8 @@
 import Add from '@mui/icons-material/Add';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -74,6 +76,15 @@ export function DashboardPage() {
         >
           Connect a source or import a file to see your metrics here.
         </EmptyState>
+      )}
+      {items.length > 0 && profile?.settings.preferences.includeSandboxData && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Sandbox data (generated test data) is included in these numbers; values it is in say “Sandbox”.{' '}
+          <Link component={RouterLink} to="/settings">
+            Turn it off in Settings
+          </Link>
+          .
+        </Alert>
       )}
       {items.length > 0 && <MetricGroups items={items} />}
     </>

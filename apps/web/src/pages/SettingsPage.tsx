@@ -9,6 +9,7 @@ import {
   PreferencesSection,
   PrivacySection,
   ProfileSection,
+  SandboxDataSection,
   SecurityActivitySection,
   SettingsSnackbar,
   SourcePrioritySection,
@@ -34,6 +35,7 @@ export function SettingsPage() {
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />
           <PreferencesSection values={profile.settings.preferences} save={save} />
+          <SandboxDataSection value={profile.settings.preferences.includeSandboxData} save={save} />
           <SourcePrioritySection onFeedback={setFeedback} />
           <SecurityActivitySection userId={profile.id} />
           <YourDataSection email={profile.email} />

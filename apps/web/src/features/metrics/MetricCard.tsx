@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
@@ -24,7 +25,10 @@ interface MetricCardProps {
   onWhy: () => void;
 }
 
-/** One metric: latest value with time and source, 7/30-day trends, lab range and flag. */
+/**
+ * One metric: latest value with time and source, 7/30-day trends, lab range and flag; "Sandbox" when
+ * sandbox data (included in Settings) is in the value.
+ */
 export function MetricCard({ item, system, chartOpen, chartId, onToggleChart, onWhy }: MetricCardProps) {
   const reference = referenceText(item.type, system);
   const stop = (action: () => void) => (event: MouseEvent) => {
@@ -54,6 +58,15 @@ export function MetricCard({ item, system, chartOpen, chartId, onToggleChart, on
             {latestText(item, system)}
           </Typography>
           <FlagChip flag={item.latest.flag} />
+          {item.latest.sandbox && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="warning"
+              label="Sandbox"
+              title="Sandbox data is in this value: generated test data, not yours"
+            />
+          )}
         </Stack>
         <Typography variant="caption" color="text.secondary" component="p" gutterBottom>
           {latestWhen(item)}

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,7 +10,8 @@ import { formatDuration, formatNumber, formatValue } from './format';
 
 /**
  * One row per source stream, best first: what it added, its share, and the time it was counted for; a
- * device whose readings came by several paths (export.zip and Health Auto Export) names each with its part.
+ * device whose readings came by several paths (export.zip and Health Auto Export) names each with its part;
+ * a sandbox stream says so, and whether it was left out.
  */
 export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem }) {
   const total = why.value ?? 0;
@@ -30,7 +32,10 @@ export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem 
             <TableRow key={`${s.source}:${s.device ?? ''}`}>
               <TableCell component="th" scope="row">
                 {s.device ? `${s.source} (${s.device})` : s.source}
-                {s.paths.length > 1 && (
+                {s.paths.some((p) => p.path === 'sandbox') && (
+                  <Chip size="small" variant="outlined" color="warning" label="Sandbox" sx={{ ml: 1 }} />
+                )}
+                {(s.paths.length > 1 || s.paths.some((p) => p.path === 'sandbox')) && (
                   <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8em' }}>
                     {`by ${s.paths.map((p) => `${p.label} (${formatValue(why.type, p.contributed, system)})`).join(', ')}`}
                   </Box>

@@ -5,6 +5,7 @@ export { PasswordSection } from './PasswordSection';
 export { PreferencesSection } from './PreferencesSection';
 export { PrivacySection } from './PrivacySection';
 export { ProfileSection } from './ProfileSection';
+export { SandboxDataSection } from './SandboxDataSection';
 export { SecurityActivitySection } from './SecurityActivitySection';
 export { SettingsSnackbar } from './SettingsSnackbar';
 export { SourcePrioritySection } from './SourcePrioritySection';

@@ -23,7 +23,10 @@ interface DisconnectDialogProps {
   onDisconnected: (result: DisconnectResult) => void;
 }
 
-/** Asks before disconnecting whether to keep what the source brought or delete it. */
+/**
+ * Asks before disconnecting whether to keep what the source brought or delete it. A sandbox connection's
+ * data is generated, so deleting it is the default there (the server does the same when not asked).
+ */
 export function DisconnectDialog({
   source,
   pending,
@@ -33,7 +36,7 @@ export function DisconnectDialog({
 }: DisconnectDialogProps) {
   const titleId = useId();
   const choiceId = useId();
-  const [choice, setChoice] = useState<'keep' | 'delete'>('keep');
+  const [choice, setChoice] = useState<'keep' | 'delete'>(source.sandbox ? 'delete' : 'keep');
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
     setError(null);
@@ -52,6 +55,12 @@ export function DisconnectDialog({
           Healthfolio stops syncing and gives up its access to {source.name}
           {source.sandbox ? ' (sandbox)' : ''}. You can connect again at any time.
         </DialogContentText>
+        {source.sandbox && (
+          <DialogContentText sx={{ mb: 2 }}>
+            Its data is generated test data, so it is deleted unless you keep it. Your own {source.name} files
+            stay either way.
+          </DialogContentText>
+        )}
         <FormControl>
           <FormLabel id={choiceId}>What {source.name} already brought</FormLabel>
           <RadioGroup

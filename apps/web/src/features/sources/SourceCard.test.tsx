@@ -188,9 +188,12 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     vi.mocked(fetchSources).mockResolvedValue([after]);
     await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Oura?' });
-    expect(within(dialog).getByRole('radio', { name: 'Keep its data' })).toHaveProperty('checked', true);
-    if (choice === 'delete')
-      await user.click(within(dialog).getByRole('radio', { name: 'Delete everything Oura brought' }));
+    // A sandbox connection's data is generated: deleting it is the default.
+    expect(within(dialog).getByRole('radio', { name: 'Delete everything Oura brought' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    if (choice === 'keep') await user.click(within(dialog).getByRole('radio', { name: 'Keep its data' }));
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(disconnectSource).toHaveBeenCalledWith('oura', deleteData);
     expect((await within(card).findByRole('status')).textContent).toBe(message);
