@@ -10,6 +10,7 @@ import { clinicalIngest } from './202611240100-clinical-ingest';
 import { sampleOwnerNumber } from './202611260100-sample-owner-number';
 import { revisions } from './202611270100-revisions';
 import { sandboxPaths } from './202611280100-sandbox-paths';
+import { pushPaths } from './202611280200-push-paths';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -25,6 +26,7 @@ const migrations: Record<string, AppMigration> = {
   '202611260100-sample-owner-number': sampleOwnerNumber,
   '202611270100-revisions': revisions,
   '202611280100-sandbox-paths': sandboxPaths,
+  '202611280200-push-paths': pushPaths,
 };
 
 export class AppMigrationProvider implements MigrationProvider {
