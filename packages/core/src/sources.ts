@@ -499,6 +499,10 @@ export const syncRunSchema = z.object({
   requests: z.number().int(),
   samples: z.number().int(),
   inserted: z.number().int(),
+  /** Stored before with another value, replaced by this run (a re-scored night, today's growing total). */
+  updated: z.number().int(),
+  /** Removed: the provider deleted them, or no longer answers them in a window read again in full. */
+  deleted: z.number().int(),
   error: z.string().nullable(),
 });
 

@@ -1,4 +1,4 @@
-import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
+import { pathOf, SANDBOX_DEVICE_LIKE, SANDBOX_PATH } from '@healthfolio/core';
 import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
@@ -316,7 +316,7 @@ export class SampleStore {
       await lockUserWrites(trx, this.db.dialect, userId);
       const stored = await trx
         .selectFrom('samples')
-        .select(['id', 'kind', 'start_at', 'end_at', 'origin_id', 'local_day'])
+        .select(['id', 'kind', 'start_at', 'end_at', 'origin_id', 'local_day', 'device'])
         .where('user_no', '=', userNo(userId))
         .where('kind', 'in', kinds)
         .where('start_at', '>=', from)
@@ -324,8 +324,13 @@ export class SampleStore {
         .where('source', '=', source)
         .$if(sandboxOnly, (q) => q.where('device', 'like', SANDBOX_DEVICE_LIKE))
         .execute();
+      // Only what the sync itself writes can be missing from its answer: readings of the source that
+      // came by another path (an imported file of the Oura app) are not the API's to take back.
+      const ownPath = sandboxOnly ? SANDBOX_PATH : null;
       const missing = stored.filter(
-        (r) => !seen.has(identityKey(r.kind, Number(r.start_at), Number(r.end_at), r.origin_id)),
+        (r) =>
+          pathOf(r.device) === ownPath &&
+          !seen.has(identityKey(r.kind, Number(r.start_at), Number(r.end_at), r.origin_id)),
       );
       if (missing.length === 0) return 0;
       const repo = new SamplesRepository(trx);

@@ -363,6 +363,8 @@ export class SourcesService {
         requests: r.requests,
         samples: r.samples,
         inserted: r.inserted,
+        updated: Number(r.updated),
+        deleted: Number(r.deleted),
         error: r.error,
       })),
     };

@@ -245,7 +245,9 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const history = within(details).getAllByRole('listitem').slice(2);
     expect(history[0]!.textContent).toContain('Failed · 1 request · 0 samples');
     expect(history[0]!.textContent).toContain('Oura refused the saved sign-in. Connect again.');
-    expect(history[1]!.textContent).toContain('Succeeded · 52 requests · 112,000 samples');
+    expect(history[1]!.textContent).toContain(
+      'Succeeded · 52 requests · 112,000 samples · 800 updated · 3 removed by the provider',
+    );
   });
 
   it('walks the operator through setting up a connector, or tries the sandbox', async () => {

@@ -76,6 +76,8 @@ function StatsView({ stats }: { stats: SyncStats }) {
                 {formatDateTime(run.startedAt)} · {runStatusLabel(run.status)} · {formatCount(run.requests)}{' '}
                 {run.requests === 1 ? 'request' : 'requests'} · {formatCount(run.samples)}{' '}
                 {run.samples === 1 ? 'sample' : 'samples'}
+                {run.updated > 0 && ` · ${formatCount(run.updated)} updated`}
+                {run.deleted > 0 && ` · ${formatCount(run.deleted)} removed by the provider`}
                 {run.error && (
                   <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
                     {run.error}
