@@ -103,16 +103,18 @@ const bySpelling = new Map<string, string>(
 
 /** Undo typography that UCUM does not accept: micro signs, superscripts, middle dots, spaces. */
 function clean(input: string): string {
-  return input
-    .trim()
-    .replace(/[µμ]/g, 'u')
-    .replace(/²/g, '2')
-    .replace(/³/g, '3')
-    .replace(/[·×]/g, '.')
-    // A power of ten is UCUM's 10*3 ("10^3/uL" is not 103/uL); other carets are exponents (m^2 → m2).
-    .replace(/10\^/g, '10*')
-    .replace(/\^/g, '')
-    .replace(/\s+/g, '');
+  return (
+    input
+      .trim()
+      .replace(/[µμ]/g, 'u')
+      .replace(/²/g, '2')
+      .replace(/³/g, '3')
+      .replace(/[·×]/g, '.')
+      // A power of ten is UCUM's 10*3 ("10^3/uL" is not 103/uL); other carets are exponents (m^2 → m2).
+      .replace(/10\^/g, '10*')
+      .replace(/\^/g, '')
+      .replace(/\s+/g, '')
+  );
 }
 
 const normalized = new Map<string, string | undefined>();
