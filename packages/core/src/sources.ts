@@ -503,6 +503,10 @@ export const syncRunSchema = z.object({
   updated: z.number().int(),
   /** Removed: the provider deleted them, or no longer answers them in a window read again in full. */
   deleted: z.number().int(),
+  /** Samples already stored as they are; samples refused, with the first reasons. */
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  problems: z.array(z.string()),
   error: z.string().nullable(),
 });
 

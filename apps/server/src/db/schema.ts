@@ -318,6 +318,10 @@ export interface SyncRunsTable {
   /** Revisions written, and samples removed as the provider deleted them (202611270100-revisions). */
   updated: Generated<number>;
   deleted: Generated<number>;
+  /** Readings already stored as they are, readings refused, and the first reasons (202611280300). */
+  duplicates: Generated<number>;
+  rejected: Generated<number>;
+  problems: Generated<string>;
   error: string | null;
 }
 

@@ -109,6 +109,10 @@ describe.each(testDialects)('Oura revises and deletes, on %s', (dialect) => {
     // The re-scored night: one revision. The re-timed one: its three samples (sleep, breathing, resting
     // heart rate at wake-up) under their new times, the old three deleted; the deleted night's three.
     expect(run).toMatchObject({ status: 'succeeded', inserted: 3, updated: 1, deleted: 6 });
+    // Every sample the run mapped is accounted for: what it re-read unchanged is a duplicate.
+    expect(run.samples).toBe(run.inserted + run.updated + run.duplicates + run.rejected);
+    expect(run.duplicates).toBeGreaterThan(0);
+    expect(run).toMatchObject({ rejected: 0, problems: '[]' });
     expect(await sleepDays()).toEqual([
       ['2026-11-18', 1, night18],
       ['2026-11-19', 1, night19],

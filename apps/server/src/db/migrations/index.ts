@@ -11,6 +11,7 @@ import { sampleOwnerNumber } from './202611260100-sample-owner-number';
 import { revisions } from './202611270100-revisions';
 import { sandboxPaths } from './202611280100-sandbox-paths';
 import { pushPaths } from './202611280200-push-paths';
+import { syncAccounting } from './202611280300-sync-accounting';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -27,6 +28,7 @@ const migrations: Record<string, AppMigration> = {
   '202611270100-revisions': revisions,
   '202611280100-sandbox-paths': sandboxPaths,
   '202611280200-push-paths': pushPaths,
+  '202611280300-sync-accounting': syncAccounting,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

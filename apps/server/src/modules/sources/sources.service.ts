@@ -365,6 +365,9 @@ export class SourcesService {
         inserted: r.inserted,
         updated: Number(r.updated),
         deleted: Number(r.deleted),
+        duplicates: Number(r.duplicates),
+        rejected: Number(r.rejected),
+        problems: JSON.parse(r.problems) as string[],
         error: r.error,
       })),
     };

@@ -11,6 +11,7 @@ import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } f
 import { refreshTokens } from './oauth';
 import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
 import { createProviderHttp } from './provider-http';
+import { describeSample, MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
 import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
 
@@ -145,11 +146,8 @@ export class SyncRunner {
     const to = row.sync_to ?? startedAt;
     const from = syncFrom(row, connector, startedAt, timeZone);
     const runId = runIdNow();
-    let requests = 0;
-    let samples = 0;
-    let inserted = 0;
-    let updated = 0;
-    let deleted = 0;
+    // Every sample a run maps ends as inserted, updated, a duplicate or rejected (with why).
+    const counts = newRunCounts();
     await repo.startRun({
       id: runId,
       user_id: row.user_id,
@@ -157,12 +155,8 @@ export class SyncRunner {
       status: 'running',
       started_at: startedAt,
       finished_at: null,
-      requests: 0,
-      samples: 0,
-      inserted: 0,
-      updated: 0,
-      deleted: 0,
       error: null,
+      ...runColumns(counts),
     });
     await repo.update(row.id, {
       sync_state: 'running',
@@ -191,7 +185,7 @@ export class SyncRunner {
       refresh,
       signal: this.abort.signal,
       now,
-      onRequest: () => void requests++,
+      onRequest: () => void counts.requests++,
       ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
     });
     // Only a run that reads its window from the start can tell what the provider no longer has. A
@@ -219,11 +213,11 @@ export class SyncRunner {
         // A sandbox connection's readings are generated: their path says so (sample-paths.ts).
         if (row.sandbox === 1) for (const sample of mapped) sample.path = SANDBOX_PATH;
         const records = connector.records?.(page, normalizeContext) ?? [];
-        samples += mapped.length;
+        counts.samples += mapped.length;
         seen.add(mapped);
         // Before the page's rows and cursor: a run cut off in between reads the page, and deletes, again.
         for (const gone of connector.deleted?.(page, normalizeContext) ?? []) {
-          deleted += await this.deps.store.deleteOrigins(
+          counts.deleted += await this.deps.store.deleteOrigins(
             row.user_id,
             row.kind,
             gone.kinds,
@@ -244,11 +238,17 @@ export class SyncRunner {
             .where('id', '=', row.id)
             .execute();
         });
-        inserted += result.inserted;
-        updated += result.updated;
+        counts.inserted += result.inserted;
+        counts.updated += result.updated;
+        counts.duplicates += result.duplicates;
+        counts.rejected += result.rejected.length;
+        for (const r of result.rejected.slice(0, MAX_PROBLEMS - counts.problems.length)) {
+          const sample = mapped[r.index];
+          counts.problems.push(`${sample ? describeSample(sample) : `sample ${r.index}`}: ${r.message}`);
+        }
       }
       for (const span of seen.spans) {
-        deleted += await this.deps.store.deleteMissing(
+        counts.deleted += await this.deps.store.deleteMissing(
           row.user_id,
           row.kind,
           span.kinds,
@@ -273,31 +273,16 @@ export class SyncRunner {
         next_sync_at: finished + connector.manifest.syncEveryMinutes * 60_000,
         updated_at: finished,
       });
-      await repo.updateRun(runId, {
-        status: 'succeeded',
-        finished_at: finished,
-        requests,
-        samples,
-        inserted,
-        updated,
-        deleted,
-      });
-      if (inserted > 0 || updated > 0 || deleted > 0) this.deps.onFinished?.(row.user_id);
+      await repo.updateRun(runId, { status: 'succeeded', finished_at: finished, ...runColumns(counts) });
+      if (counts.inserted > 0 || counts.updated > 0 || counts.deleted > 0)
+        this.deps.onFinished?.(row.user_id);
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
-        await repo.updateRun(runId, {
-          status: 'interrupted',
-          finished_at: now(),
-          requests,
-          samples,
-          inserted,
-          updated,
-          deleted,
-        });
+        await repo.updateRun(runId, { status: 'interrupted', finished_at: now(), ...runColumns(counts) });
         return;
       }
-      await this.fail(row, connector, runId, error, { requests, samples, inserted, updated, deleted });
+      await this.fail(row, connector, runId, error, counts);
     }
   }
 
@@ -306,7 +291,7 @@ export class SyncRunner {
     connector: Connector,
     runId: string,
     error: unknown,
-    counts: { requests: number; samples: number; inserted: number; updated: number; deleted: number },
+    counts: RunCounts,
   ): Promise<void> {
     const { repo, now } = this.deps;
     const at = now();
@@ -323,7 +308,7 @@ export class SyncRunner {
       next_sync_at: error instanceof ReauthRequired ? null : later,
       updated_at: at,
     });
-    await repo.updateRun(runId, { status: 'failed', finished_at: at, error: message, ...counts });
+    await repo.updateRun(runId, { status: 'failed', finished_at: at, error: message, ...runColumns(counts) });
     if (!(
       error instanceof ProviderError ||
       error instanceof ReauthRequired ||

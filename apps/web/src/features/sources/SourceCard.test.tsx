@@ -246,7 +246,10 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     expect(history[0]!.textContent).toContain('Failed · 1 request · 0 samples');
     expect(history[0]!.textContent).toContain('Oura refused the saved sign-in. Connect again.');
     expect(history[1]!.textContent).toContain(
-      'Succeeded · 52 requests · 112,000 samples · 800 updated · 3 removed by the provider',
+      'Succeeded · 52 requests · 112,000 samples · 800 updated · 3 removed by the provider · 2 refused',
+    );
+    expect(within(details).getByRole('list', { name: 'Why readings were refused' }).textContent).toContain(
+      'heart_rate at 2026-11-22T03:10:00.000Z: 0 /min is not a possible heart rate (20–300)',
     );
   });
 

@@ -78,6 +78,16 @@ function StatsView({ stats }: { stats: SyncStats }) {
                 {run.samples === 1 ? 'sample' : 'samples'}
                 {run.updated > 0 && ` · ${formatCount(run.updated)} updated`}
                 {run.deleted > 0 && ` · ${formatCount(run.deleted)} removed by the provider`}
+                {run.rejected > 0 && ` · ${formatCount(run.rejected)} refused`}
+                {run.problems.length > 0 && (
+                  <Box component="ul" aria-label="Why readings were refused" sx={{ m: 0, pl: 2.5 }}>
+                    {run.problems.map((problem, i) => (
+                      <Typography component="li" variant="body2" color="text.secondary" key={i}>
+                        {problem}
+                      </Typography>
+                    ))}
+                  </Box>
+                )}
                 {run.error && (
                   <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
                     {run.error}

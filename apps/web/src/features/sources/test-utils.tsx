@@ -106,6 +106,9 @@ export function syncStats(overrides: Partial<SyncStats> = {}): SyncStats {
         inserted: 0,
         updated: 0,
         deleted: 0,
+        duplicates: 0,
+        rejected: 0,
+        problems: [],
         error: 'Oura refused the saved sign-in. Connect again.',
       },
       {
@@ -118,6 +121,12 @@ export function syncStats(overrides: Partial<SyncStats> = {}): SyncStats {
         inserted: 111_200,
         updated: 800,
         deleted: 3,
+        duplicates: 0,
+        rejected: 2,
+        problems: [
+          'heart_rate at 2026-11-22T03:10:00.000Z: 0 /min is not a possible heart rate (20–300)',
+          'heart_rate at 2026-11-22T03:15:00.000Z: 0 /min is not a possible heart rate (20–300)',
+        ],
         error: null,
       },
     ],
