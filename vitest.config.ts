@@ -12,7 +12,9 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
           ],
           environment: 'node',
-          testTimeout: 20_000,
+          // A year's sync against a fake provider on PostgreSQL takes 4–6 s alone and several times that
+          // on a loaded 2-core machine: the limit catches a hang, not a slow machine.
+          testTimeout: 60_000,
           hookTimeout: 30_000,
         },
       },
