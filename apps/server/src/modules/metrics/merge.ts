@@ -206,7 +206,9 @@ export function mergeStreams(
   // What the earlier paths of the device at hand counted, for a coarser path of it (sum kinds).
   let ledger: DeviceLedger | undefined;
   let ledgerDevice: string | undefined;
-  for (const { list, rank, device } of streams) {
+  for (const [n, { list, rank, device }] of streams.entries()) {
+    // Only a device with another path still to come needs a ledger (most days: one path a device).
+    const morePaths = aggregation === 'sum' && streams[n + 1]?.device === device;
     if (device !== ledgerDevice) {
       ledger = undefined;
       ledgerDevice = device;
@@ -257,7 +259,7 @@ export function mergeStreams(
         }
       }
       if (share <= 0) continue;
-      if (aggregation === 'sum') counted.push(s, e, value);
+      if (morePaths) counted.push(s, e, value);
       contribution.samplesUsed += 1;
       contribution.msWon += free;
       contribution.contributed += aggregation === 'sum' ? value : 1;
@@ -271,7 +273,7 @@ export function mergeStreams(
       }
     }
     covered.addAll(spans);
-    if (aggregation === 'sum') (ledger ??= new DeviceLedger()).add(spans, counted);
+    if (morePaths) (ledger ??= new DeviceLedger()).add(spans, counted);
     result.streams.push(contribution);
   }
   return result;
