@@ -15,7 +15,10 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
   afterEach(() => t.close());
 
   it('lists every table with a user_id column for deletion', async () => {
-    const tables = await t.db.kysely.introspection.getTables();
+    // On PostgreSQL, only this suite's schema: suites running beside it have tables of their own.
+    const tables = (await t.db.kysely.introspection.getTables()).filter(
+      (tb) => !t.db.schema || tb.schema === t.db.schema,
+    );
     const withUserId = tables
       .filter((tb) => tb.columns.some((c) => c.name === 'user_id'))
       .map((tb) => tb.name);
