@@ -1,15 +1,10 @@
-import {
-  getMetric,
-  metricCatalogue,
-  SANDBOX_DEVICE_LIKE,
-  type MetricDefinition,
-  type SampleMeta,
-} from '@healthfolio/core';
+import { getMetric, metricCatalogue, type MetricDefinition, type SampleMeta } from '@healthfolio/core';
 import type { DailySeries, LabResult } from '@healthfolio/insights';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userNo } from '../../db/user-number';
 import { MERGED } from '../metrics/rollups.repository';
+import { notSandbox } from '../metrics/sample-filters';
 import { SandboxPreferenceRepository } from '../metrics/sandbox-preference.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];
@@ -30,10 +25,6 @@ const GLUCOSE_LIMIT = 14 * 288 * 2;
 export interface SandboxScope {
   excludeSandbox: boolean;
 }
-
-/** Samples not from a sandbox connection (sample-paths.ts). */
-const notSandbox = (eb: ExpressionBuilder<Database, 'samples'>) =>
-  eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]);
 
 /** The reads the insight engine needs, scoped to one user: merged daily rollups, lab results, CGM readings. */
 export class InsightDataRepository {

@@ -1,4 +1,4 @@
-import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
+import { notSandbox } from './sample-filters';
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadArrays } from '../../db/database';
 import type { Database, SamplesTable } from '../../db/schema';
@@ -114,9 +114,7 @@ export class SamplesRepository {
       .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind);
     if (excludeSandbox) {
-      query = query.where((eb) =>
-        eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]),
-      );
+      query = query.where(notSandbox);
     }
     return query.orderBy('start_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   }

@@ -1,4 +1,4 @@
-import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
+import { notSandbox } from '../../metrics/sample-filters';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { userNo } from '../../../db/user-number';
@@ -27,9 +27,7 @@ export class SamplesExportRepository {
       .where('user_no', '=', userNo(userId))
       .where('id', '>', afterId);
     if (excludeSandbox) {
-      query = query.where((eb) =>
-        eb.or([eb('device', 'is', null), eb('device', 'not like', SANDBOX_DEVICE_LIKE)]),
-      );
+      query = query.where(notSandbox);
     }
     return query.orderBy('id', 'asc').limit(limit).execute();
   }
