@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample, SkippedType } from '@healthfolio/core';
 
 /**
  * One file of an upload: the uploaded file itself, or one entry of an uploaded zip. Importers read
@@ -29,14 +29,11 @@ export interface ImportIssue {
   record?: number;
 }
 
-/** Records read on purpose without a sample, of one type: "HKCategoryTypeIdentifierMindfulSession". */
-export interface SkippedRecords {
-  /** The type as the file names it, so a person can look it up. */
-  type: string;
-  count: number;
-  /** Why, in a sentence a person understands: "Healthfolio has no metric for it yet". */
-  reason: string;
-}
+/**
+ * Records read on purpose without a sample, of one type ("HKCategoryTypeIdentifierMindfulSession"), with
+ * why: the shape the import API answers (`skippedTypes`), defined once in core.
+ */
+export type SkippedRecords = SkippedType;
 
 /**
  * What an importer yields as it goes: the samples of the records read since the previous chunk.

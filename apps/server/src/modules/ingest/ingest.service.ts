@@ -5,10 +5,10 @@ import {
   isNamedSourceKind,
   type ConnectRequest,
   type ConnectResult,
-  type NewSample,
 } from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
+import { describeSample } from '../metrics/sample-row';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import type { SourcesService } from '../sources/sources.service';
@@ -121,7 +121,7 @@ export class IngestService {
       rejected += result.rejected.length;
       for (const r of result.rejected) {
         if (issues.length >= ANSWERED_ISSUES) break;
-        issues.push(`${label(batch[r.index]!)}: ${r.message}`);
+        issues.push(`${describeSample(batch[r.index]!)}: ${r.message}`);
       }
     }
     const at = this.deps.now();
@@ -174,4 +174,3 @@ function present(row: IngestTokenRow, url: string | null): IngestStatus {
 }
 
 const describe = (issue: ImportIssue) => issue.message;
-const label = (s: NewSample) => `${s.kind} at ${new Date(s.start).toISOString()}`;

@@ -100,6 +100,9 @@ export function prepareSample(s: NewSample): SampleRow | SampleProblem {
   };
 }
 
+/** "steps at 2026-11-20T08:00:00.000Z": which reading a refusal is about. */
+export const describeSample = (s: NewSample) => `${s.kind} at ${new Date(s.start).toISOString()}`;
+
 export const isProblem = (r: SampleRow | SampleProblem): r is SampleProblem => 'field' in r;
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,5 +1,3 @@
-import type { NewSample } from '@healthfolio/core';
-
 /** How many rejection reasons a sync run keeps; the count goes on. */
 export const MAX_PROBLEMS = 20;
 
@@ -34,6 +32,3 @@ export const runColumns = ({ problems, ...counts }: RunCounts) => ({
   ...counts,
   problems: JSON.stringify(problems),
 });
-
-/** "steps at 2026-11-20T08:00:00.000Z", to say which reading a reason is about. */
-export const describeSample = (s: NewSample) => `${s.kind} at ${new Date(s.start).toISOString()}`;

@@ -11,7 +11,8 @@ import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } f
 import { refreshTokens } from './oauth';
 import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
 import { createProviderHttp } from './provider-http';
-import { describeSample, MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
+import { describeSample } from '../metrics/sample-row';
+import { MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
 import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
 
