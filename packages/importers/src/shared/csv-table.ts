@@ -58,3 +58,19 @@ export async function* readCsvTable(
   }
   yield out.take();
 }
+
+/**
+ * A table's chunks, each with the readings a `tally` counted as skipped while its rows were mapped
+ * (columns a row fills that no kind keeps: Peloton's and Strava's workout figures).
+ */
+export async function* withSkipped(
+  chunks: AsyncGenerator<ImportChunk>,
+  tally: ChunkBuffer,
+): AsyncGenerator<ImportChunk> {
+  for await (const chunk of chunks) {
+    const { records, skipped } = tally.take();
+    chunk.records += records;
+    if (skipped) chunk.skipped = skipped;
+    yield chunk;
+  }
+}

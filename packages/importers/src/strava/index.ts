@@ -1,6 +1,6 @@
 import { ChunkBuffer } from '../shared/chunk-buffer';
 import { Columns } from '../shared/csv';
-import { readCsvTable } from '../shared/csv-table';
+import { readCsvTable, withSkipped } from '../shared/csv-table';
 import type { ImportChunk, ImportContext, ImportFile, Importer } from '../types';
 import { mapActivityRow, unkeptColumns } from './activities-csv';
 import { classify, detectStrava, findActivitiesCsv } from './detect';
@@ -54,17 +54,4 @@ function readActivitiesCsv(file: ImportFile, context: ImportContext): AsyncGener
     };
   });
   return withSkipped(rows, tally);
-}
-
-/** Each chunk of the table with the readings skipped in its rows. */
-async function* withSkipped(
-  chunks: AsyncGenerator<ImportChunk>,
-  tally: ChunkBuffer,
-): AsyncGenerator<ImportChunk> {
-  for await (const chunk of chunks) {
-    const { records, skipped } = tally.take();
-    chunk.records += records;
-    if (skipped) chunk.skipped = skipped;
-    yield chunk;
-  }
 }
