@@ -296,8 +296,10 @@ function spannedEnds(list: readonly MergeSample[]): (number | undefined)[] | und
     const i = order[j]!;
     const x = list[i]!;
     if (x.end > x.start) continue;
-    const next = order.slice(j + 1).find((n) => list[n]!.start > x.start);
-    if (next !== undefined) gap = Math.min(DAY_MS, list[next]!.start - x.start);
+    // The next reading that starts later (readings at the same instant share one span).
+    let k = j + 1;
+    while (k < order.length && list[order[k]!]!.start <= x.start) k++;
+    if (k < order.length) gap = Math.min(DAY_MS, list[order[k]!]!.start - x.start);
     ends[i] = x.start + gap;
   }
   return ends;
