@@ -204,10 +204,11 @@ function rowsOf(samples: readonly NewSample[]): SampleRow[] {
   });
 }
 
+// Samples are keyed by the owner's number (db/user-number.ts), as the store writes them.
 const COLUMNS =
-  'user_id, kind, start_at, end_at, utc_offset_min, tz, local_day, value, unit, source, device, origin_id, flag, meta';
-const params = (userId: string, r: SampleRow) => [
-  userId,
+  'user_no, kind, start_at, end_at, utc_offset_min, tz, local_day, value, unit, source, device, origin_id, flag, meta';
+const params = (userNo: number, r: SampleRow) => [
+  userNo,
   r.kind,
   r.start_at,
   r.end_at,
@@ -238,12 +239,14 @@ async function bareSqlite(rows: number, from: number): Promise<number> {
     const insert = sqlite.prepare(
       `insert into samples (${COLUMNS}) values (?,?,?,?,?,?,?,?,?,?,?,?,?,?) on conflict do nothing`,
     );
+    const owner = (sqlite.prepare("select user_no from users where id = 'bare'").get() as { user_no: number })
+      .user_no;
     let ms = 0;
     for (let off = 0; off < rows; off += BATCH) {
       const batch = rowsOf(heartRate(from, Math.min(BATCH, rows - off), off));
       const t0 = performance.now();
       sqlite.transaction(() => {
-        for (const r of batch) insert.run(params('bare', r));
+        for (const r of batch) insert.run(params(owner, r));
       })();
       ms += performance.now() - t0;
     }
@@ -261,12 +264,16 @@ async function barePostgres(rows: number, from: number): Promise<number> {
   await client.connect();
   try {
     const text = `insert into samples (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) on conflict do nothing`;
+    const owner = Number(
+      (await client.query<{ user_no: string }>("select user_no from users where id = 'bare'")).rows[0]!
+        .user_no,
+    );
     let ms = 0;
     for (let off = 0; off < rows; off += BATCH) {
       const batch = rowsOf(heartRate(from, Math.min(BATCH, rows - off), off));
       const t0 = performance.now();
       await client.query('begin');
-      for (const r of batch) await client.query({ name: 'bare-insert', text, values: params('bare', r) });
+      for (const r of batch) await client.query({ name: 'bare-insert', text, values: params(owner, r) });
       await client.query('commit');
       ms += performance.now() - t0;
     }
