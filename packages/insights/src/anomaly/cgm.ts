@@ -1,6 +1,7 @@
 import type { EngineInput, Finding } from '../types';
 import { formatPercent, formatNumber } from '../shared/format';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
+import { glucoseStats } from '../glucose/agp';
 
 /** One day of readings every 5 minutes: less than this is too little to judge time in range. */
 export const MIN_CGM_READINGS = 288;
@@ -30,27 +31,17 @@ export interface CgmSummary {
 
 export function summariseCgm(readings: readonly number[]): CgmSummary | undefined {
   const valid = readings.filter((value) => Number.isFinite(value) && value > 0);
-  const n = valid.length;
-  if (n < MIN_CGM_READINGS) return undefined;
-  let below = 0;
-  let veryLow = 0;
-  let inRange = 0;
-  let total = 0;
-  for (const value of valid) {
-    total += value;
-    if (value < CGM_TARGETS.inRangeLow) below++;
-    if (value < CGM_TARGETS.veryLow) veryLow++;
-    if (value >= CGM_TARGETS.inRangeLow && value <= CGM_TARGETS.inRangeHigh) inRange++;
-  }
-  const mean = total / n;
+  if (valid.length < MIN_CGM_READINGS) return undefined;
+  const stats = glucoseStats(valid)!;
+  const { veryLow, low, inRange, high, veryHigh } = stats.ranges;
   return {
-    n,
-    below: below / n,
-    veryLow: veryLow / n,
-    inRange: inRange / n,
-    above: (n - below - inRange) / n,
-    mean,
-    gmi: 3.31 + 0.02392 * mean,
+    n: stats.n,
+    below: veryLow + low,
+    veryLow,
+    inRange,
+    above: high + veryHigh,
+    mean: stats.mean,
+    gmi: stats.gmi,
   };
 }
 

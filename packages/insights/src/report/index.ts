@@ -1,0 +1,1 @@
+export { summarisePeriod, type PeriodSummary, type WeeklyMean } from './weekly';
