@@ -23,3 +23,4 @@ export * from './goals';
 export * from './sources';
 export * from './ingest';
 export * from './clinical';
+export * from './shares';

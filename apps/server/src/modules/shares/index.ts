@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Identity } from '../../identity/identity';
+import type { AccountService } from '../account/account.service';
+import type { GoalsService } from '../goals/goals.service';
+import { publicSharesRoutes } from './public-shares.routes';
+import { ShareDataRepository } from './share-data.repository';
+import { registerSharePage } from './share-page';
+import { SharesRepository } from './shares.repository';
+import { sharesRoutes } from './shares.routes';
+import { SharesService } from './shares.service';
+import { ShlService } from './shl.service';
+
+export { SharesService } from './shares.service';
+
+/** The shares module, wired: `api` mounts under /api, `page` serves the recipient's `/s/<token>`. */
+export function createShares(deps: {
+  db: Db;
+  identity: Identity;
+  account: AccountService;
+  goals: GoalsService;
+  publicUrl: string;
+  now: () => number;
+  ownsReport?: (userId: string, reportId: string) => Promise<boolean>;
+}) {
+  const repo = new SharesRepository(deps.db.kysely);
+  const shares = new SharesService({
+    repo,
+    data: new ShareDataRepository(deps.db.kysely),
+    goals: (userId) => deps.goals.list(userId),
+    profile: (userId) => deps.account.profile(userId),
+    throttle: deps.identity.throttle,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+    ...(deps.ownsReport ? { ownsReport: deps.ownsReport } : {}),
+  });
+  const shl = new ShlService({
+    repo,
+    shares,
+    throttle: deps.identity.throttle,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+  });
+  return {
+    shares,
+    shl,
+    async api(api: FastifyInstance) {
+      await api.register(sharesRoutes(shares, shl));
+      await api.register(publicSharesRoutes(shares, shl));
+    },
+    page: (app: FastifyInstance, webDist: string) => registerSharePage(app, shares, webDist),
+  };
+}

@@ -1,0 +1,85 @@
+import {
+  dataEnvelope,
+  shareCreatedSchema,
+  shareInputSchema,
+  shareListSchema,
+  shlCreatedSchema,
+  shlInputSchema,
+} from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SharesService } from './shares.service';
+import type { ShlService } from './shl.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['shares'];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The owner's side of shares with a clinician (DESIGN "Shares"). */
+export const sharesRoutes =
+  (shares: SharesService, shl: ShlService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.post(
+      '/shares',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Share chosen sections and a period with a named recipient, by a link that expires',
+          body: shareInputSchema,
+          response: { 201: dataEnvelope(shareCreatedSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await shares.create(request.userId, request.body) }),
+    );
+
+    app.get(
+      '/shares',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Every share, newest first, with each time it was opened',
+          response: { 200: dataEnvelope(shareListSchema) },
+        },
+      },
+      async (request) => ({ data: { items: await shares.list(request.userId) } }),
+    );
+
+    app.delete(
+      '/shares/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Revoke a share: its link stops working at once',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await shares.revoke(request.userId, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/shares/:id/shl',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Hand a share over as a SMART Health Link (shlink:/ URI and QR code)',
+          params: idParams,
+          body: shlInputSchema.optional(),
+          response: { 201: dataEnvelope(shlCreatedSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await shl.create(request.userId, request.params.id, request.body?.passcode) }),
+    );
+  };

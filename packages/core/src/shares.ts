@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * What a share may show (DESIGN "Shares"). Metric sections are merged daily values of the kinds of
+ * that category; `glucose` is blood glucose; `labs` lab results with their ranges; `clinical` the
+ * clinical records; `insights` and `goals` as the owner sees them.
+ */
+export const shareSections = [
+  'vitals',
+  'activity',
+  'sleep',
+  'body',
+  'glucose',
+  'labs',
+  'clinical',
+  'insights',
+  'goals',
+] as const;
+export type ShareSection = (typeof shareSections)[number];
+
+export const shareSectionLabels: Record<ShareSection, string> = {
+  vitals: 'Vitals',
+  activity: 'Activity',
+  sleep: 'Sleep',
+  body: 'Body composition',
+  glucose: 'Glucose',
+  labs: 'Lab results',
+  clinical: 'Clinical summary',
+  insights: 'Insights',
+  goals: 'Goals',
+};
+
+/** Expiry when none is asked for, and the longest a share may live. */
+export const SHARE_DEFAULT_DAYS = 7;
+export const SHARE_MAX_DAYS = 90;
+
+/** `POST /api/shares`. */
+export const shareInputSchema = z
+  .object({
+    recipient: z.string().trim().min(1).max(120),
+    sections: z.array(z.enum(shareSections)).min(1).max(shareSections.length),
+    from: z.iso.date(),
+    to: z.iso.date(),
+    reportId: z.string().min(1).max(64).optional(),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    /** Ask the recipient for a 6-digit code, given once in the answer, to be sent separately. */
+    requireCode: z.boolean().default(false),
+  })
+  .refine((s) => s.from <= s.to, { message: 'The period must end after it starts', path: ['to'] });
+export type ShareInput = z.input<typeof shareInputSchema>;
+export type ShareRequest = z.output<typeof shareInputSchema>;
+
+export const shareCreatedSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+  /** Only when `requireCode` was asked for; shown once, never stored in clear. */
+  code: z.string().optional(),
+});
+export type ShareCreated = z.infer<typeof shareCreatedSchema>;
+
+export const shareViewSchema = z.object({
+  at: z.string(),
+  /** Truncated: a /24 (IPv4) or /48 (IPv6) network. */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type ShareView = z.infer<typeof shareViewSchema>;
+
+export const shareStatuses = ['active', 'expired', 'revoked'] as const;
+
+export const shareSchema = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  sections: z.array(z.enum(shareSections)),
+  from: z.string(),
+  to: z.string(),
+  reportId: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  status: z.enum(shareStatuses),
+  requiresCode: z.boolean(),
+  views: z.array(shareViewSchema),
+});
+export type Share = z.infer<typeof shareSchema>;
+export const shareListSchema = z.object({ items: z.array(shareSchema) });
+
+/** One metric's merged daily values in the shared period. */
+export const sharedSeriesSchema = z.object({
+  kind: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  days: z.array(z.object({ day: z.string(), value: z.number() })),
+});
+export type SharedSeries = z.infer<typeof sharedSeriesSchema>;
+
+export const sharedLabSchema = z.object({
+  kind: z.string(),
+  name: z.string(),
+  day: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  flag: z.string().nullable(),
+});
+
+export const sharedClinicalSchema = z.object({
+  category: z.string(),
+  display: z.string(),
+  status: z.string().nullable(),
+  recordedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+
+export const sharedInsightSchema = z.object({
+  type: z.string(),
+  severity: z.string(),
+  title: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+
+export const sharedGoalSchema = z.object({
+  title: z.string(),
+  metric: z.string(),
+  target: z.number(),
+  unit: z.string(),
+  current: z.number().nullable(),
+});
+
+/** `GET /api/public/shares/:token`: only the shared sections, only the shared period. */
+export const publicShareSchema = z.object({
+  recipient: z.string(),
+  from: z.string(),
+  to: z.string(),
+  expiresAt: z.string(),
+  sections: z.array(z.enum(shareSections)),
+  /** Null when the person anonymises shared data. */
+  person: z.object({ name: z.string().nullable() }).nullable(),
+  anonymized: z.boolean(),
+  generatedAt: z.string(),
+  series: z.record(z.string(), z.array(sharedSeriesSchema)),
+  labs: z.array(sharedLabSchema).optional(),
+  clinical: z.array(sharedClinicalSchema).optional(),
+  insights: z.array(sharedInsightSchema).optional(),
+  goals: z.array(sharedGoalSchema).optional(),
+});
+export type PublicShare = z.infer<typeof publicShareSchema>;
+
+/** `POST /api/shares/:id/shl`. */
+export const shlInputSchema = z.object({
+  passcode: z.string().min(4).max(64).optional(),
+});
+export const shlCreatedSchema = z.object({
+  shlink: z.string(),
+  /** The same link as a QR code (PNG data URL). */
+  qr: z.string(),
+});
+export type ShlCreated = z.infer<typeof shlCreatedSchema>;
+
+/** SHL manifest request body (SMART Health Links, "Manifest request"). */
+export const shlManifestRequestSchema = z.object({
+  recipient: z.string().min(1).max(200),
+  passcode: z.string().max(64).optional(),
+  embeddedLengthMax: z.number().int().min(0).optional(),
+});
