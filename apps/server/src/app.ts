@@ -13,6 +13,9 @@ import { createIdentity, type Identity } from './identity/identity';
 import { identityRoutes } from './identity/identity.routes';
 import type { Mailer } from './mail/mailer';
 import { AccountRepository } from './modules/account/account.repository';
+import { ApiTokensRepository } from './modules/api-tokens/api-tokens.repository';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
@@ -52,7 +55,6 @@ import { registerSandboxProviders } from './modules/sources/sandbox';
 import { providerRoutes } from './modules/sources/providers';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
-import { createShares } from './modules/shares';
 import { SyncRunner } from './modules/sources/sync-runner';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
@@ -145,7 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await identity.background.idle();
     identity.mailer.close();
   });
-  registerAuth(app, identity.tokens);
+  const apiTokens = new ApiTokensService(new ApiTokensRepository(db.kysely), identity.audit, now);
+  registerAuth(app, identity.tokens, apiTokens);
 
   const waitlist = new WaitlistService(new WaitlistRepository(db.kysely));
   const auditLog = new AuditLogRepository(db.kysely);
@@ -277,7 +280,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', () => insightJobs.start());
   app.addHook('preClose', () => insightJobs.close());
 
-  const shares = createShares({ db, identity, account, goals, publicUrl: config.publicUrl, now });
   await app.register(
     async (api) => {
       await api.register(healthRoutes(db, APP_VERSION));
@@ -294,17 +296,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
-      await shares.api(api);
       await api.register(clinicalRoutes(new ClinicalService(db.kysely)));
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
+      await api.register(apiTokensRoutes(apiTokens));
     },
     { prefix: '/api' },
   );
 
   if (config.sandboxProviders) await registerSandboxProviders(app);
-  shares.page(app, config.webDist);
   await registerSpa(app, config.webDist);
   return { app, db, identity, importRunner, insightJobs, syncRunner };
 }

@@ -25,6 +25,10 @@ export const auditEvents = [
   'email.verification-sent',
   'email.verified',
   'export',
+  'token.created',
+  'token.revoked',
+  'token.used',
+  'mcp.call',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

@@ -23,4 +23,4 @@ export * from './goals';
 export * from './sources';
 export * from './ingest';
 export * from './clinical';
-export * from './shares';
+export * from './api-tokens';

@@ -110,9 +110,7 @@ export interface Database {
   sync_runs: SyncRunsTable;
   clinical_records: ClinicalRecordsTable;
   ingest_tokens: IngestTokensTable;
-  shares: SharesTable;
-  share_views: ShareViewsTable;
-  share_links: ShareLinksTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -363,46 +361,21 @@ export interface IngestTokensTable {
   received: number;
 }
 
-/** A share with a clinician (migration 202611290700); only hashes of its token and code are kept. */
-export interface SharesTable {
+/** Personal access tokens (migration 202611290400); only the token's SHA-256 is kept. */
+export interface ApiTokensTable {
   id: string;
   user_id: string;
+  name: string;
+  /** Space-separated scopes of `API_TOKEN_SCOPES`. */
+  scopes: string;
   token_hash: string;
-  /** `<salt>:<sha256(salt:code)>` of the optional 6-digit code. */
-  code_hash: string | null;
-  recipient: string;
-  /** JSON array of share sections. */
-  sections: string;
-  /** Inclusive local dates, YYYY-MM-DD. */
-  period_from: string;
-  period_to: string;
-  report_id: string | null;
+  /** The token's first characters, to tell tokens apart. */
+  hint: string;
   created_at: number;
-  expires_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
   revoked_at: number | null;
-}
-
-/** One opening of a share by its recipient; the address is truncated before it is stored. */
-export interface ShareViewsTable {
-  id: Generated<number>;
-  share_id: string;
-  user_id: string;
-  at: number;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-/** A share handed over as a SMART Health Link; the decryption key is only in the link. */
-export interface ShareLinksTable {
-  id: string;
-  share_id: string;
-  user_id: string;
-  manifest_hash: string;
-  passcode_hash: string | null;
-  attempts_left: number;
-  /** Signs the short-lived file locations the manifest hands out. */
-  file_secret: string;
-  /** The FHIR Bundle as compact JWE (dir, A256GCM). */
-  jwe: string;
-  created_at: number;
+  /** The rate limit's current minute (epoch ms / 60 000) and its count of uses. */
+  rate_window: Generated<number>;
+  rate_count: Generated<number>;
 }

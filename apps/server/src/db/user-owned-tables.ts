@@ -23,9 +23,7 @@ export const userOwnedTables = [
   'source_connections',
   'clinical_records',
   'ingest_tokens',
-  'share_views',
-  'share_links',
-  'shares',
+  'api_tokens',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */

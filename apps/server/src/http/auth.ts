@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
 import { AppError } from './errors';
+import { authenticateApiToken, isApiToken } from './token-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,13 +29,19 @@ export interface AccessTokenVerifier {
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
 
 /** Registers `app.authenticate` and `request.userId`; call before any route module that uses them. */
-export function registerAuth(app: FastifyInstance, verifier: AccessTokenVerifier): void {
+export function registerAuth(
+  app: FastifyInstance,
+  verifier: AccessTokenVerifier,
+  /** Personal access tokens (`hf_pat_…`), accepted on routes that declare a scope. */
+  apiTokens?: ApiTokensService,
+): void {
   app.decorateRequest('userId', '');
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const token = match?.[1];
     try {
       if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
+      if (apiTokens && isApiToken(token)) return await authenticateApiToken(apiTokens, request, token);
       request.userId = await verifier.verify(token);
     } catch (error) {
       void reply.header('www-authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');

@@ -12,7 +12,7 @@ import { revisions } from './202611270100-revisions';
 import { sandboxPaths } from './202611280100-sandbox-paths';
 import { pushPaths } from './202611280200-push-paths';
 import { syncAccounting } from './202611280300-sync-accounting';
-import { shares } from './202611290700-shares';
+import { apiTokens } from './202611290400-api-tokens';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -30,7 +30,7 @@ const migrations: Record<string, AppMigration> = {
   '202611280100-sandbox-paths': sandboxPaths,
   '202611280200-push-paths': pushPaths,
   '202611280300-sync-accounting': syncAccounting,
-  '202611290700-shares': shares,
+  '202611290400-api-tokens': apiTokens,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

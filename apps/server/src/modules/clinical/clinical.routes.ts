@@ -20,6 +20,7 @@ export const clinicalRoutes =
     app.get(
       '/clinical-records',
       {
+        config: { scope: 'clinical:read' },
         schema: {
           tags,
           security,
@@ -34,6 +35,7 @@ export const clinicalRoutes =
     app.get(
       '/clinical-records/summary',
       {
+        config: { scope: 'clinical:read' },
         schema: {
           tags,
           security,

@@ -16,6 +16,7 @@ export const goalsRoutes =
     app.get(
       '/goals',
       {
+        config: { scope: 'insights:read' },
         schema: {
           tags,
           security,

@@ -17,6 +17,7 @@ export const insightsRoutes =
     app.get(
       '/insights',
       {
+        config: { scope: 'insights:read' },
         schema: {
           tags,
           security,

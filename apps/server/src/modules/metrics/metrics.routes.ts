@@ -54,6 +54,7 @@ export const metricsRoutes =
     app.get(
       '/metrics',
       {
+        config: { scope: 'metrics:read' },
         schema: {
           tags,
           security,
@@ -74,6 +75,7 @@ export const metricsRoutes =
     app.get(
       '/metrics/summary',
       {
+        config: { scope: 'metrics:read' },
         schema: {
           tags,
           security,
@@ -90,6 +92,7 @@ export const metricsRoutes =
     app.get(
       '/metrics/why',
       {
+        config: { scope: 'metrics:read' },
         schema: {
           tags,
           security,
@@ -106,6 +109,7 @@ export const metricsRoutes =
     app.get(
       '/metrics/priorities',
       {
+        config: { scope: 'metrics:read' },
         schema: {
           tags,
           security,
@@ -136,6 +140,7 @@ export const metricsRoutes =
     app.post(
       '/metrics',
       {
+        config: { scope: 'metrics:write' },
         schema: {
           tags,
           security,
@@ -151,6 +156,7 @@ export const metricsRoutes =
     app.get(
       '/metrics/:id',
       {
+        config: { scope: 'metrics:read' },
         schema: {
           tags,
           security,
@@ -165,6 +171,7 @@ export const metricsRoutes =
     app.put(
       '/metrics/:id',
       {
+        config: { scope: 'metrics:write' },
         schema: {
           tags,
           security,
@@ -180,6 +187,7 @@ export const metricsRoutes =
     app.delete(
       '/metrics/:id',
       {
+        config: { scope: 'metrics:write' },
         schema: {
           tags,
           security,

@@ -102,6 +102,7 @@ export const settingsRoutes =
     app.get(
       '/settings/export',
       {
+        config: { scope: 'export' },
         schema: {
           tags: ['settings'],
           summary:

@@ -36,6 +36,7 @@ export const sourcesRoutes =
     app.get(
       '/data-sources',
       {
+        config: { scope: 'sources:sync' },
         schema: {
           tags,
           security,
@@ -96,6 +97,7 @@ export const sourcesRoutes =
     app.post(
       '/data-sources/:id/sync',
       {
+        config: { scope: 'sources:sync' },
         schema: {
           tags,
           security,
@@ -129,6 +131,7 @@ export const sourcesRoutes =
     app.get(
       '/data-sources/:id/sync-status',
       {
+        config: { scope: 'sources:sync' },
         schema: {
           tags,
           security,
@@ -231,6 +234,7 @@ export const sourcesRoutes =
     app.post(
       '/integrations/:source/sync',
       {
+        config: { scope: 'sources:sync' },
         schema: {
           tags: itags,
           security,

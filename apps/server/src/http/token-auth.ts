@@ -1,0 +1,54 @@
+import { API_TOKEN_PREFIX, type ApiTokenScope } from '@healthfolio/core';
+import type { FastifyRequest } from 'fastify';
+import { clientOf } from '../identity/client';
+import type { ApiTokensService, TokenIdentity } from '../modules/api-tokens/api-tokens.service';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The personal-access-token scope this route needs. A route without one takes only a browser
+     * session: a token is refused there with 403 `auth/insufficient-scope`.
+     *
+     * @example app.get('/metrics', { config: { scope: 'metrics:read' }, schema }, handler)
+     */
+    scope?: ApiTokenScope;
+  }
+  interface FastifyRequest {
+    /** The personal access token the request came with; undefined for a browser session. */
+    apiToken?: TokenIdentity;
+  }
+}
+
+export const isApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
+
+/**
+ * Authenticates a request that carries a personal access token: the token must be live (401), within its
+ * rate limit (429), and hold the scope the route declares (403) — a route that declares none is refused.
+ */
+export async function authenticateApiToken(
+  tokens: ApiTokensService,
+  request: FastifyRequest,
+  token: string,
+): Promise<void> {
+  const identity = await tokens.use(token, {
+    method: request.method,
+    url: request.url,
+    client: clientOf(request),
+  });
+  const scope = request.routeOptions.config.scope;
+  if (!scope) {
+    throw new AppError(
+      'auth/insufficient-scope',
+      'API tokens cannot be used here: this part of Healthfolio needs a signed-in browser session.',
+    );
+  }
+  if (!identity.scopes.includes(scope)) {
+    throw new AppError(
+      'auth/insufficient-scope',
+      `This API token lacks the scope "${scope}" this request needs.`,
+    );
+  }
+  request.userId = identity.userId;
+  request.apiToken = identity;
+}

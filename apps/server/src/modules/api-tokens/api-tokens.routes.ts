@@ -1,0 +1,71 @@
+import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenListSchema,
+  dataEnvelope,
+} from '@healthfolio/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientOf } from '../../identity/client';
+import type { ApiTokensService } from './api-tokens.service';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['api tokens'];
+
+/**
+ * Personal access tokens (DESIGN "Contracts added for issues 10–16"). These routes declare no scope:
+ * a token can neither list nor make nor revoke tokens, only a browser session can.
+ */
+export const apiTokensRoutes =
+  (tokens: ApiTokensService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/tokens',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The live personal access tokens (never the tokens themselves)',
+          response: { 200: dataEnvelope(apiTokenListSchema) },
+        },
+      },
+      async (request) => ({ data: await tokens.list(request.userId) }),
+    );
+
+    app.post(
+      '/tokens',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Create a personal access token; the token is in this answer only',
+          body: apiTokenCreateSchema,
+          response: { 201: dataEnvelope(apiTokenCreatedSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await tokens.create(request.userId, request.body, clientOf(request)) }),
+    );
+
+    app.delete(
+      '/tokens/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Revoke a personal access token: it answers 401 from now on',
+          params: apiTokenIdParamsSchema,
+          response: { 200: dataEnvelope(z.object({ id: z.string(), revoked: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        await tokens.revoke(request.userId, request.params.id, clientOf(request));
+        return { data: { id: request.params.id, revoked: true as const } };
+      },
+    );
+  };
