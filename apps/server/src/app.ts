@@ -55,6 +55,7 @@ import { registerSandboxProviders } from './modules/sources/sandbox';
 import { providerRoutes } from './modules/sources/providers';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
+import { createShares } from './modules/shares';
 import { SyncRunner } from './modules/sources/sync-runner';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', () => insightJobs.start());
   app.addHook('preClose', () => insightJobs.close());
 
+  const shares = createShares({ db, identity, account, goals, publicUrl: config.publicUrl, now });
   await app.register(
     async (api) => {
       await api.register(healthRoutes(db, APP_VERSION));
@@ -296,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
+      await shares.api(api);
       await api.register(clinicalRoutes(new ClinicalService(db.kysely)));
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
@@ -306,6 +309,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   if (config.sandboxProviders) await registerSandboxProviders(app);
+  shares.page(app, config.webDist);
   await registerSpa(app, config.webDist);
   return { app, db, identity, importRunner, insightJobs, syncRunner };
 }

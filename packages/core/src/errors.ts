@@ -27,6 +27,13 @@ export const errorStatus = {
   'auth/requires-recent-login': 401,
   'auth/no-current-user': 401,
   'auth/insufficient-scope': 403,
+  // Shares with a clinician (issue 23).
+  'share/disabled': 403,
+  'share/recipient-not-allowed': 403,
+  'share/section-not-allowed': 403,
+  'share/code-required': 403,
+  'share/wrong-code': 403,
+  'share/gone': 410,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

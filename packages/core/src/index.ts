@@ -24,3 +24,4 @@ export * from './sources';
 export * from './ingest';
 export * from './clinical';
 export * from './api-tokens';
+export * from './shares';

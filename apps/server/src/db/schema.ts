@@ -111,6 +111,9 @@ export interface Database {
   clinical_records: ClinicalRecordsTable;
   ingest_tokens: IngestTokensTable;
   api_tokens: ApiTokensTable;
+  shares: SharesTable;
+  share_views: ShareViewsTable;
+  share_links: ShareLinksTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -359,6 +362,50 @@ export interface IngestTokensTable {
   revoked_at: number | null;
   /** Samples received through it. */
   received: number;
+}
+
+/** A share with a clinician (migration 202611290700); only hashes of its token and code are kept. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  /** `<salt>:<sha256(salt:code)>` of the optional 6-digit code. */
+  code_hash: string | null;
+  recipient: string;
+  /** JSON array of share sections. */
+  sections: string;
+  /** Inclusive local dates, YYYY-MM-DD. */
+  period_from: string;
+  period_to: string;
+  report_id: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** One opening of a share by its recipient; the address is truncated before it is stored. */
+export interface ShareViewsTable {
+  id: Generated<number>;
+  share_id: string;
+  user_id: string;
+  at: number;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A share handed over as a SMART Health Link; the decryption key is only in the link. */
+export interface ShareLinksTable {
+  id: string;
+  share_id: string;
+  user_id: string;
+  manifest_hash: string;
+  passcode_hash: string | null;
+  attempts_left: number;
+  /** Signs the short-lived file locations the manifest hands out. */
+  file_secret: string;
+  /** The FHIR Bundle as compact JWE (dir, A256GCM). */
+  jwe: string;
+  created_at: number;
 }
 
 /** Personal access tokens (migration 202611290400); only the token's SHA-256 is kept. */

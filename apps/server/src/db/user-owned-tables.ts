@@ -24,6 +24,9 @@ export const userOwnedTables = [
   'clinical_records',
   'ingest_tokens',
   'api_tokens',
+  'share_views',
+  'share_links',
+  'shares',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */
