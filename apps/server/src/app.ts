@@ -59,6 +59,7 @@ import { createShares } from './modules/shares';
 import { SyncRunner } from './modules/sources/sync-runner';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
+import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/webhooks';
 import { userRoutes } from './modules/user/user.routes';
 import { WaitlistRepository } from './modules/waitlist/waitlist.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -90,6 +91,8 @@ export interface BuiltApp {
   insightJobs: InsightJobs;
   /** Background provider syncs; tests wait on `idle()`. */
   syncRunner: SyncRunner;
+  /** Outgoing webhook deliveries; tests call `deliverDue()` and wait on `idle()`. */
+  webhookDelivery: WebhookDelivery;
 }
 
 export interface BuildOptions {
@@ -107,6 +110,8 @@ export interface BuildOptions {
   reportLimits?: ReportLimits;
   /** Tests only: `connect-report` may fetch over plain http from listed loopback hosts. */
   allowInsecureReportHosts?: boolean;
+  /** How often due webhook attempts are looked for (default 5 s; 0: only when a message is queued). */
+  webhookCheckMs?: number;
   /** Where log lines go instead of stdout (tests read them to check what never reaches a log). */
   logStream?: DestinationStream;
 }
@@ -151,6 +156,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const apiTokens = new ApiTokensService(new ApiTokensRepository(db.kysely), identity.audit, now);
   registerAuth(app, identity.tokens, apiTokens);
 
+  const vault = TokenVault.open(config.dataDir, config.encryptionKey);
+  const webhooks = createWebhooks({
+    db,
+    vault,
+    mailer: identity.mailer,
+    publicUrl: config.publicUrl,
+    allowPrivate: config.webhooksAllowPrivate,
+    log: app.log,
+    now,
+    ...(options.webhookCheckMs !== undefined ? { checkEveryMs: options.webhookCheckMs } : {}),
+  });
   const waitlist = new WaitlistService(new WaitlistRepository(db.kysely));
   const auditLog = new AuditLogRepository(db.kysely);
   const dataSources = new UserDataSourcesRepository(db.kysely);
@@ -176,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     log: app.log,
     now,
+    events: webhooks.events,
     ...(options.insightDebounceMs !== undefined ? { debounceMs: options.insightDebounceMs } : {}),
   });
   const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir, {
@@ -206,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
     workerThresholdBytes: config.importWorkerThresholdBytes,
     onFinished: (userId) => insightJobs.request(userId),
+    events: webhooks.events,
     ...(options.reportLimits ? { reportLimits: options.reportLimits } : {}),
   });
   const endpoints = {
@@ -218,7 +236,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const connections = new ConnectionsRepository(db.kysely);
-  const vault = TokenVault.open(config.dataDir, config.encryptionKey);
   const syncRunner = new SyncRunner({
     repo: connections,
     store: metrics.store,
@@ -228,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     now,
     onFinished: (userId) => insightJobs.request(userId),
+    events: (userId, source, timeZone) => webhooks.events.syncRun(userId, source, timeZone),
     ...(options.syncScheduleMs !== undefined ? { checkEveryMs: options.syncScheduleMs } : {}),
   });
   const sources = new SourcesService({
@@ -280,6 +298,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => importRunner.close());
   app.addHook('onReady', () => insightJobs.start());
   app.addHook('preClose', () => insightJobs.close());
+  // Attempts a previous process left due are sent on start; an attempt under way ends before the db closes.
+  app.addHook('onReady', () => webhooks.delivery.start());
+  app.addHook('preClose', () => webhooks.delivery.close());
 
   const shares = createShares({ db, identity, account, goals, publicUrl: config.publicUrl, now });
   await app.register(
@@ -303,6 +324,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
+      await api.register(webhooksRoutes(webhooks.service));
       await api.register(apiTokensRoutes(apiTokens));
     },
     { prefix: '/api' },
@@ -311,5 +333,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.sandboxProviders) await registerSandboxProviders(app);
   shares.page(app, config.webDist);
   await registerSpa(app, config.webDist);
-  return { app, db, identity, importRunner, insightJobs, syncRunner };
+  return { app, db, identity, importRunner, insightJobs, syncRunner, webhookDelivery: webhooks.delivery };
 }

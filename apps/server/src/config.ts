@@ -77,6 +77,8 @@ export interface Config {
   sandboxProviders: boolean;
   /** Report-builder feeds may be plain http and on private addresses (a home server on the LAN). */
   reportBuilderAllowPrivate: boolean;
+  /** Outgoing webhooks may go to plain http and private or loopback addresses (a receiver on the LAN). */
+  webhooksAllowPrivate: boolean;
   trustProxy: boolean;
   /** Where BodySpec report links may point (https only). */
   bodyspecReportHosts: string[];
@@ -128,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       AUTH_DISTINCT_ERRORS: bool(false),
       SANDBOX_PROVIDERS: bool(!production),
       REPORT_BUILDER_ALLOW_PRIVATE: bool(false),
+      WEBHOOKS_ALLOW_PRIVATE: bool(false),
     })
     .parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
     sandboxProviders: flags.SANDBOX_PROVIDERS,
     reportBuilderAllowPrivate: flags.REPORT_BUILDER_ALLOW_PRIVATE,
+    webhooksAllowPrivate: flags.WEBHOOKS_ALLOW_PRIVATE,
     trustProxy: e.TRUST_PROXY,
     bodyspecReportHosts: e.BODYSPEC_REPORT_HOSTS.split(',')
       .map((h) => h.trim())

@@ -23,5 +23,6 @@ export * from './goals';
 export * from './sources';
 export * from './ingest';
 export * from './clinical';
+export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';

@@ -110,6 +110,9 @@ export interface Database {
   sync_runs: SyncRunsTable;
   clinical_records: ClinicalRecordsTable;
   ingest_tokens: IngestTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  provider_subscriptions: ProviderSubscriptionsTable;
   api_tokens: ApiTokensTable;
   shares: SharesTable;
   share_views: ShareViewsTable;
@@ -251,6 +254,8 @@ export interface GoalsTable {
   created_at: number;
   updated_at: number;
   reminded_day: number | null;
+  /** The first day ("YYYY-MM-DD") of the period whose reaching `goal.achieved` announced. */
+  achieved_period: string | null;
 }
 
 export interface InsightRunsTable {
@@ -282,6 +287,8 @@ export interface SourceConnectionsTable {
   next_sync_at: number | null;
   /** JSON of the connection's settings that are not secret (SMART endpoint, custom name, feed URL). */
   settings: string | null;
+  /** The person's id at the provider (Strava's athlete id), which the provider's pushes name. */
+  provider_user_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -425,4 +432,46 @@ export interface ApiTokensTable {
   /** The rate limit's current minute (epoch ms / 60 000) and its count of uses. */
   rate_window: Generated<number>;
   rate_count: Generated<number>;
+}
+
+/** An outgoing webhook of one person (issue 27). */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON string[] of event types. */
+  events: string;
+  include_values: number;
+  /** The `whsec_…` secret, sealed by the TokenVault. */
+  secret: string;
+  /** active | disabled */
+  status: string;
+  failing_since: number | null;
+  created_at: number;
+}
+
+/** One message to one webhook, with its attempts (issue 27). */
+export interface WebhookDeliveriesTable {
+  /** The Standard Webhooks `webhook-id` (msg_…), the same on every attempt. */
+  id: string;
+  user_id: string;
+  webhook_id: string;
+  event: string;
+  /** The JSON body, exactly as signed. */
+  payload: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  status_code: number | null;
+  error: string | null;
+  next_attempt_at: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** An app-level push subscription this server made at a provider (Strava's one per app). */
+export interface ProviderSubscriptionsTable {
+  kind: string;
+  subscription_id: string;
+  created_at: number;
 }

@@ -23,6 +23,8 @@ export const userOwnedTables = [
   'source_connections',
   'clinical_records',
   'ingest_tokens',
+  'webhook_deliveries',
+  'webhooks',
   'api_tokens',
   'share_views',
   'share_links',

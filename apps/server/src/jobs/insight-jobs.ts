@@ -1,3 +1,4 @@
+import type { Insight } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
@@ -8,6 +9,7 @@ import type { InsightsService } from '../modules/insights/insights.service';
 import type { RecipientsRepository } from '../modules/insights/recipients.repository';
 import type { UserTimeZoneRepository } from '../modules/metrics/user-time-zone.repository';
 import { DAY_MS, dayToDate, localDayIn } from '../modules/metrics/time';
+import type { WebhookEvents } from '../modules/webhooks/webhook-events';
 
 export interface InsightJobsDeps {
   insights: InsightsService;
@@ -24,6 +26,8 @@ export interface InsightJobsDeps {
   debounceMs?: number;
   /** How often the daily schedule looks for users whose insights are a day old (default hourly). */
   checkEveryMs?: number;
+  /** Outgoing webhooks: `insight.created`, `goal.achieved`. */
+  events?: WebhookEvents;
 }
 
 /**
@@ -102,6 +106,7 @@ export class InsightJobs {
 
   private async runOne(userId: string, daily: boolean): Promise<void> {
     const { fresh } = await this.deps.insights.run(userId);
+    await this.announce(userId, fresh);
     const recipient = await this.deps.recipients.get(userId);
     if (!recipient) return;
     const { emailNotifications, insightAlerts, goalReminders } = recipient.notifications;
@@ -126,6 +131,20 @@ export class InsightJobs {
       );
     }
     if (daily && emailNotifications && goalReminders) await this.remindGoals(userId, recipient.email);
+  }
+
+  /** Webhook events of one run: its new insights, and goals newly reached. */
+  private async announce(userId: string, fresh: Insight[]): Promise<void> {
+    const events = this.deps.events;
+    if (!events) return;
+    events.insightsCreated(userId, fresh);
+    if (!(await events.wantsGoals(userId))) return;
+    const rows = await this.deps.goalsRepo.list(userId);
+    const announced = new Map(rows.map((r) => [r.id, r.achieved_period]));
+    const reached = events.goalsAchieved(userId, await this.deps.goals.list(userId), announced);
+    for (const { goal, period } of reached) {
+      await this.deps.goalsRepo.update(userId, goal.id, { achieved_period: period });
+    }
   }
 
   /** One mail a day listing the daily goals missed yesterday. */

@@ -137,6 +137,7 @@ describe.each(testDialects)('the day in progress on %s', (dialect) => {
       created_at: f.clock.ms,
       updated_at: f.clock.ms,
       reminded_day: null,
+      achieved_period: null,
     });
     const service = new InsightsService(
       new InsightsRepository(db),

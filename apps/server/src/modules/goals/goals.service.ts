@@ -46,6 +46,7 @@ export class GoalsService {
       created_at: at,
       updated_at: at,
       reminded_day: null,
+      achieved_period: null,
     };
     await this.goals.insert(row);
     return this.present(row, series.get(row.metric), today);

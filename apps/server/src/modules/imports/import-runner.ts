@@ -17,6 +17,7 @@ import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
 import type { ReportLimits } from './report-source';
+import type { WebhookEvents } from '../webhooks/webhook-events';
 import { ParsingWorkers, readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
@@ -40,6 +41,8 @@ export interface ImportRunnerDeps {
   reportLimits?: ReportLimits;
   /** Told when an import ends, so what depends on the data (insights) can run again. */
   onFinished?: (userId: string) => void;
+  /** Outgoing webhooks: `import.finished`. */
+  events?: Pick<WebhookEvents, 'importFinished'>;
 }
 
 /**
@@ -217,6 +220,17 @@ export class ImportRunner {
     });
     if (row.file_path) await rm(row.file_path, { force: true });
     this.deps.onFinished?.(row.user_id);
+    this.deps.events?.importFinished(row.user_id, {
+      id: row.id,
+      format: row.format,
+      status,
+      inserted: progress.inserted,
+      updated: progress.updated,
+      duplicates: progress.duplicates,
+      rejected: progress.rejected,
+      skipped: progress.skipped,
+      failure,
+    });
   }
 }
 

@@ -488,6 +488,7 @@ export class SourcesService {
       syncs_run: 0,
       next_sync_at: null,
       settings: null,
+      provider_user_id: null,
       created_at: at,
       updated_at: at,
       ...values,

@@ -15,6 +15,7 @@ import { describeSample } from '../metrics/sample-row';
 import { MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
 import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
+import type { SyncRunEvents } from '../webhooks/webhook-events';
 
 export interface SyncRunnerDeps {
   repo: ConnectionsRepository;
@@ -29,6 +30,8 @@ export interface SyncRunnerDeps {
   checkEveryMs?: number;
   /** Told when a sync ends with new data (insights run again). */
   onFinished?: (userId: string) => void;
+  /** Outgoing webhooks: told each page's readings and how the run ended (`sync.finished`, `samples.created`). */
+  events?: (userId: string, source: string, timeZone: string) => SyncRunEvents;
 }
 
 /**
@@ -149,6 +152,7 @@ export class SyncRunner {
     const runId = runIdNow();
     // Every sample a run maps ends as inserted, updated, a duplicate or rejected (with why).
     const counts = newRunCounts();
+    const events = this.deps.events?.(row.user_id, row.kind, timeZone);
     await repo.startRun({
       id: runId,
       user_id: row.user_id,
@@ -215,6 +219,7 @@ export class SyncRunner {
         if (row.sandbox === 1) for (const sample of mapped) sample.path = SANDBOX_PATH;
         const records = connector.records?.(page, normalizeContext) ?? [];
         counts.samples += mapped.length;
+        events?.add(mapped);
         seen.add(mapped);
         // Before the page's rows and cursor: a run cut off in between reads the page, and deletes, again.
         for (const gone of connector.deleted?.(page, normalizeContext) ?? []) {
@@ -277,6 +282,7 @@ export class SyncRunner {
       await repo.updateRun(runId, { status: 'succeeded', finished_at: finished, ...runColumns(counts) });
       if (counts.inserted > 0 || counts.updated > 0 || counts.deleted > 0)
         this.deps.onFinished?.(row.user_id);
+      events?.ended({ status: 'succeeded', ...ended(counts), error: null });
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
@@ -284,6 +290,7 @@ export class SyncRunner {
         return;
       }
       await this.fail(row, connector, runId, error, counts);
+      events?.ended({ status: 'failed', ...ended(counts), error: describe(error) });
     }
   }
 
@@ -325,6 +332,8 @@ function runIdNow(): string {
   const micros = Math.round((performance.timeOrigin + performance.now()) * 1000);
   return `${String(micros).padStart(17, '0')}-${randomUUID().slice(0, 8)}`;
 }
+
+const ended = (c: RunCounts) => ({ inserted: c.inserted, updated: c.updated, deleted: c.deleted });
 
 function describe(error: unknown): string {
   if (error instanceof ReauthRequired || error instanceof RateLimited || error instanceof ProviderError) {

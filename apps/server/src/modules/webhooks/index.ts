@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import type { TokenVault } from '../sources/token-vault';
+import { WebhookDelivery } from './webhook-delivery';
+import { WebhookEvents } from './webhook-events';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+export { WebhookDelivery } from './webhook-delivery';
+export type { WebhookEvents, SyncRunEvents } from './webhook-events';
+export { webhooksRoutes } from './webhooks.routes';
+
+/** The outgoing-webhooks module: its service (routes), its events (emitters) and its delivery loop. */
+export function createWebhooks(deps: {
+  db: Db;
+  vault: TokenVault;
+  mailer: Mailer;
+  publicUrl: string;
+  allowPrivate: boolean;
+  log: FastifyBaseLogger;
+  now: () => number;
+  checkEveryMs?: number;
+}) {
+  const repo = new WebhooksRepository(deps.db.kysely);
+  const delivery = new WebhookDelivery({ ...deps, repo });
+  const service = new WebhooksService({ ...deps, repo, delivery });
+  return { service, delivery, events: new WebhookEvents(service) };
+}

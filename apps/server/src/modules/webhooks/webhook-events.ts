@@ -1,0 +1,103 @@
+import type { Goal, Insight, NewSample } from '@healthfolio/core';
+import { SampleSpans } from './sample-spans';
+import type { WebhooksService } from './webhooks.service';
+
+/** What one sync run tells the webhooks: its readings page by page, then how it ended. */
+export interface SyncRunEvents {
+  add(samples: readonly NewSample[]): void;
+  ended(run: {
+    status: 'succeeded' | 'failed';
+    inserted: number;
+    updated: number;
+    deleted: number;
+    error: string | null;
+  }): void;
+}
+
+/** How an import ended, for `import.finished`. */
+export interface ImportEnded {
+  id: string;
+  format: string | null;
+  status: 'succeeded' | 'failed';
+  inserted: number;
+  updated: number;
+  duplicates: number;
+  rejected: number;
+  skipped: number;
+  failure: string | null;
+}
+
+/**
+ * Turns what happened (a sync, an import, an insight run) into webhook events. The places where these
+ * happen make one small call each; what a message says is decided here.
+ */
+export class WebhookEvents {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  /** `sync.finished`, and `samples.created` with the kinds and local days a run that wrote something read. */
+  syncRun(userId: string, source: string, timeZone: string): SyncRunEvents {
+    const spans = new SampleSpans(timeZone);
+    return {
+      add: (samples) => spans.add(samples),
+      ended: (run) => {
+        void (async () => {
+          await this.webhooks.emit(userId, 'sync.finished', { data: { source, ...run } });
+          if (run.status === 'succeeded' && run.inserted + run.updated > 0 && !spans.empty) {
+            await this.webhooks.emit(userId, 'samples.created', {
+              data: { source, kinds: spans.summary() },
+              values: spans.values(),
+            });
+          }
+        })();
+      },
+    };
+  }
+
+  importFinished(userId: string, run: ImportEnded): void {
+    void this.webhooks.emit(userId, 'import.finished', { data: { ...run } });
+  }
+
+  /** New insights (and ones that became more severe) of one run. */
+  insightsCreated(userId: string, insights: readonly Insight[]): void {
+    for (const insight of insights) {
+      void this.webhooks.emit(userId, 'insight.created', {
+        data: {
+          id: insight.id,
+          type: insight.type,
+          severity: insight.severity,
+          title: insight.title,
+          relatedMetrics: insight.relatedMetrics,
+          window: insight.window,
+        },
+      });
+    }
+  }
+
+  /**
+   * Goals whose current period is met and was not announced yet; answers the ones announced, so the
+   * caller marks their period.
+   */
+  wantsGoals(userId: string): Promise<boolean> {
+    return this.webhooks.wants(userId, 'goal.achieved');
+  }
+
+  goalsAchieved(userId: string, goals: readonly Goal[], announced: ReadonlyMap<string, string | null>) {
+    const reached: { goal: Goal; period: string }[] = [];
+    for (const goal of goals) {
+      const period = goal.progress.history.at(-1)?.start;
+      if (!goal.progress.met || !period || announced.get(goal.id) === period) continue;
+      reached.push({ goal, period });
+      void this.webhooks.emit(userId, 'goal.achieved', {
+        data: {
+          id: goal.id,
+          title: goal.title,
+          metric: goal.metric,
+          period: goal.period,
+          periodStart: period,
+          streak: goal.progress.streak,
+        },
+      });
+    }
+    return reached;
+  }
+}
