@@ -21,6 +21,7 @@ import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
 import { clinicalRoutes } from './modules/clinical/clinical.routes';
 import { ClinicalService } from './modules/clinical/clinical.service';
+import { BackupJobs } from './jobs/backup-jobs';
 import { InsightJobs } from './jobs/insight-jobs';
 import { requestSerializer } from './modules/ingest/ingest-log';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
@@ -298,6 +299,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => importRunner.close());
   app.addHook('onReady', () => insightJobs.start());
   app.addHook('preClose', () => insightJobs.close());
+  // Scheduled backups (BACKUP_DIR), written beside the running server: modules/backup/README.md.
+  if (config.backup) {
+    const backups = new BackupJobs({ config: { ...config, backup: config.backup }, log: app.log, now });
+    app.addHook('onReady', () => backups.start());
+    app.addHook('preClose', () => backups.close());
+  }
   // Attempts a previous process left due are sent on start; an attempt under way ends before the db closes.
   app.addHook('onReady', () => webhooks.delivery.start());
   app.addHook('preClose', () => webhooks.delivery.close());

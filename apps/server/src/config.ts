@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { IMPORT_MAX_BYTES_DEFAULT } from '@healthfolio/core';
 import { z } from 'zod';
@@ -47,6 +48,15 @@ const envSchema = z.object({
   BODYSPEC_REPORT_HOSTS: z.string().default('bodyspec.com'),
   /** A JSON array of {id, name, fhirBaseUrl}: SMART on FHIR endpoints `ehr` offers besides the built-in sandboxes. */
   SMART_ENDPOINTS_FILE: z.string().min(1).optional(),
+  /** Scheduled backups go to this folder (unset: none); see modules/backup/README.md. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many scheduled backups are kept (the oldest go). */
+  BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /** Hours between scheduled backups. */
+  BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
+  /** A file holding the passphrase scheduled backups are encrypted with (else BACKUP_PASSPHRASE). */
+  BACKUP_PASSPHRASE_FILE: z.string().min(1).optional(),
+  BACKUP_PASSPHRASE: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +94,8 @@ export interface Config {
   bodyspecReportHosts: string[];
   /** The operator's SMART endpoint directory file (read when the server starts), when set. */
   smartEndpointsFile?: string;
+  /** Scheduled backups (BACKUP_DIR …), when a folder is set. */
+  backup?: { dir: string; keep: number; everyMs: number; passphrase?: string };
   /** Per provider kind, from `<KIND>_CLIENT_ID`, `_CLIENT_SECRET`, `_BASE_URL` and `_AUTH_BASE_URL`. */
   connectors: Record<string, ConnectorSettings>;
 }
@@ -166,5 +178,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     connectors: connectorSettings(env),
     ...(e.SMART_ENDPOINTS_FILE ? { smartEndpointsFile: path.resolve(e.SMART_ENDPOINTS_FILE) } : {}),
+    ...(e.BACKUP_DIR
+      ? {
+          backup: {
+            dir: path.resolve(e.BACKUP_DIR),
+            keep: e.BACKUP_KEEP,
+            everyMs: e.BACKUP_EVERY_HOURS * 3_600_000,
+            ...backupPassphrase(e.BACKUP_PASSPHRASE_FILE, e.BACKUP_PASSPHRASE),
+          },
+        }
+      : {}),
   };
+}
+
+/** The backup passphrase: the first line of BACKUP_PASSPHRASE_FILE, else BACKUP_PASSPHRASE. */
+export function backupPassphrase(file?: string, value?: string): { passphrase?: string } {
+  if (file) {
+    const passphrase = fs.readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+    if (!passphrase) throw new Error(`Invalid configuration: ${file} holds no passphrase`);
+    return { passphrase };
+  }
+  return value ? { passphrase: value } : {};
 }

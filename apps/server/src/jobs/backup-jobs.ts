@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { createBackup } from '../modules/backup/backup';
+
+const NAME = /^healthfolio-backup-(\d{8}T\d{6}Z)\.(zip|hfbackup)$/;
+
+/** `healthfolio-backup-20261129T031500Z.zip` (`.hfbackup` when encrypted): sorts by time. */
+export function backupFileName(at: Date, encrypted: boolean): string {
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return `healthfolio-backup-${stamp}.${encrypted ? 'hfbackup' : 'zip'}`;
+}
+
+export interface BackupJobsDeps {
+  config: Pick<Config, 'dataDir' | 'database'> & { backup: NonNullable<Config['backup']> };
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** How often the schedule looks whether a backup is due (default ten minutes). */
+  checkEveryMs?: number;
+}
+
+/**
+ * Scheduled backups (BACKUP_DIR): whenever the newest backup in the folder is older than
+ * BACKUP_EVERY_HOURS, one is written, and all but the newest BACKUP_KEEP are removed. The one place
+ * the schedule lives; a job queue can later call `runDue()` instead of the timer.
+ *
+ * With several server instances on one PostgreSQL database each would back up; point only one at a
+ * BACKUP_DIR.
+ */
+export class BackupJobs {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly deps: BackupJobsDeps) {}
+
+  start(): void {
+    const every = this.deps.checkEveryMs ?? 10 * 60_000;
+    this.timer = setInterval(() => void this.runDue(), every);
+    this.timer.unref();
+    void this.runDue();
+  }
+
+  /** Writes a backup when one is due; one at a time. */
+  runDue(): Promise<void> {
+    this.running ??= this.backUpIfDue()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'the scheduled backup failed'))
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Waits for a backup under way. */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async backUpIfDue(): Promise<void> {
+    const { dir, everyMs, keep, passphrase } = this.deps.config.backup;
+    const now = this.deps.now();
+    const newest = existing(dir).at(-1);
+    if (newest && now - newest.at < everyMs) return;
+    const file = path.join(dir, backupFileName(new Date(now), Boolean(passphrase)));
+    const result = await createBackup(this.deps.config, file, {
+      ...(passphrase ? { passphrase } : {}),
+      exclude: [dir],
+    });
+    this.deps.log.info({ file: path.basename(result.file), bytes: result.bytes }, 'backup written');
+    for (const old of existing(dir).slice(0, -keep)) fs.rmSync(path.join(dir, old.name), { force: true });
+  }
+}
+
+/** The folder's backups, oldest first, with the time in their name. */
+function existing(dir: string): { name: string; at: number }[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => ({ name, match: NAME.exec(name) }))
+    .filter((f): f is { name: string; match: RegExpExecArray } => f.match !== null)
+    .map(({ name, match }) => {
+      const s = match[1]!;
+      const at = Date.parse(
+        `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`,
+      );
+      return { name, at };
+    })
+    .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
+}
