@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id; set by `app.authenticate`, empty on routes without it. */
     userId: string;
+    /** The sign-in session (refresh-token family) of the access token; empty on routes without auth. */
+    sessionId: string;
   }
   interface FastifyInstance {
     /**
@@ -21,9 +23,9 @@ declare module 'fastify' {
   }
 }
 
-/** Anything that turns an access token into a user id, or throws a 401 AppError (identity's AccessTokens). */
+/** Anything that turns an access token into its user and session, or throws a 401 AppError (identity's AccessTokens). */
 export interface AccessTokenVerifier {
-  verify(token: string): Promise<string>;
+  verify(token: string): Promise<{ userId: string; sessionId: string }>;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
@@ -36,13 +38,16 @@ export function registerAuth(
   apiTokens?: ApiTokensService,
 ): void {
   app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', '');
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const token = match?.[1];
     try {
       if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
       if (apiTokens && isApiToken(token)) return await authenticateApiToken(apiTokens, request, token);
-      request.userId = await verifier.verify(token);
+      const verified = await verifier.verify(token);
+      request.userId = verified.userId;
+      request.sessionId = verified.sessionId;
     } catch (error) {
       void reply.header('www-authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
       throw error;

@@ -11,6 +11,7 @@ import {
   type JWTHeaderParameters,
 } from 'jose';
 import { AppError } from '../http/errors';
+import type { RefreshTokensRepository } from './refresh-tokens.repository';
 import type { SigningKeysRepository } from './signing-keys.repository';
 import type { UserRow, UsersRepository } from './users.repository';
 
@@ -26,7 +27,9 @@ const invalid = () => new AppError('unauthorized', 'Invalid access token. Please
 /**
  * Signs and verifies access tokens: ES256 JWTs with a per-installation key kept in `signing_keys`
  * (made on first start). `sv` is the user's `tokens_valid_after` when the token was minted; bumping
- * it (password change or reset, deletion) voids every earlier token at once.
+ * it (password change or reset, deletion) voids every earlier token at once. `sid` names the sign-in
+ * session (the refresh-token family): ending that session (sign-out, Settings → Sessions, sign out
+ * everywhere) voids its access tokens at once too — one indexed lookup per request.
  */
 export class AccessTokens {
   private signingKey: { kid: string; key: VerifyKey } | undefined;
@@ -36,6 +39,7 @@ export class AccessTokens {
   constructor(
     private readonly keys: SigningKeysRepository,
     private readonly users: UsersRepository,
+    private readonly sessions: Pick<RefreshTokensRepository, 'familyActive'>,
     private readonly options: { issuer: string; ttlSeconds: number; now: () => number },
   ) {}
 
@@ -61,12 +65,14 @@ export class AccessTokens {
     this.signingKey = { kid: first.kid, key: await importJWK(JSON.parse(first.private_jwk) as JWK, ALG) };
   }
 
+  /** An access token of `user` within the sign-in session `sessionId` (its refresh-token family). */
   async sign(
     user: Pick<UserRow, 'id' | 'tokens_valid_after'>,
+    sessionId: string,
   ): Promise<{ token: string; expiresIn: number }> {
     if (!this.signingKey) throw new Error('AccessTokens.init() was not awaited');
     const iat = Math.floor(this.options.now() / 1000);
-    const token = await new SignJWT({ sv: user.tokens_valid_after })
+    const token = await new SignJWT({ sv: user.tokens_valid_after, sid: sessionId })
       .setProtectedHeader({ alg: ALG, kid: this.signingKey.kid, typ: 'JWT' })
       .setIssuer(this.options.issuer)
       .setAudience(TOKEN_AUDIENCE)
@@ -78,8 +84,8 @@ export class AccessTokens {
     return { token, expiresIn: this.options.ttlSeconds };
   }
 
-  /** The user id of a valid token of an existing user; otherwise a 401 AppError. */
-  async verify(token: string): Promise<string> {
+  /** The user and session of a valid token of an existing user in a live session; otherwise a 401 AppError. */
+  async verify(token: string): Promise<{ userId: string; sessionId: string }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, (header) => this.keyFor(header), {
@@ -93,11 +99,14 @@ export class AccessTokens {
     } catch (error) {
       throw error instanceof errors.JWTExpired ? expired() : invalid();
     }
-    if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') throw invalid();
-    const user = await this.users.findById(payload.sub);
+    const { sub, sv, sid } = payload;
+    if (typeof sub !== 'string' || typeof sv !== 'number' || typeof sid !== 'string') throw invalid();
+    const user = await this.users.findById(sub);
     // A deleted user, or a token minted before the password changed: the session is over.
-    if (!user || user.tokens_valid_after !== payload.sv) throw expired();
-    return user.id;
+    if (!user || user.tokens_valid_after !== sv) throw expired();
+    // A session ended on another device (or signed out): its access token stops now, not within the hour.
+    if (!(await this.sessions.familyActive(user.id, sid, this.options.now()))) throw expired();
+    return { userId: user.id, sessionId: sid };
   }
 
   /** The public half of every key, as a standard JWKS. */

@@ -5,6 +5,7 @@ import { loginRoute } from './login';
 import { logoutRoute } from './logout';
 import { passwordResetRoutes } from './password-reset';
 import { refreshRoute } from './refresh';
+import { sessionListRoutes } from './session-list';
 import { signupRoute } from './signup';
 import { verificationRoutes } from './verification';
 
@@ -20,6 +21,7 @@ export const identityRoutes =
       passwordResetRoutes,
       verificationRoutes,
       jwksRoute,
+      sessionListRoutes,
     ]) {
       await app.register(route(identity));
     }

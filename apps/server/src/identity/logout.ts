@@ -5,8 +5,8 @@ import type { Identity } from './identity';
 
 /**
  * Ends the session of this refresh token (its whole family). Needs no bearer token — the SPEC's client
- * sends none — and succeeds for unknown tokens, so signing out twice is harmless. The access token
- * still verifies until it expires (at most an hour); clients drop it.
+ * sends none — and succeeds for unknown tokens, so signing out twice is harmless. The access tokens of
+ * the session stop at once too (their `sid` names the ended family).
  */
 export async function logout(
   identity: Identity,

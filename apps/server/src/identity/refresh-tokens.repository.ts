@@ -56,4 +56,76 @@ export class RefreshTokensRepository {
   async deleteExpired(before: number): Promise<void> {
     await this.db.deleteFrom('refresh_tokens').where('family_expires_at', '<', before).execute();
   }
+
+  /** Whether the session (family) of this user is still signed in: the check every access token passes. */
+  async familyActive(userId: string, familyId: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('family_expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The user's signed-in sessions: per family, when it began and when it last refreshed. */
+  listActiveFamilies(
+    userId: string,
+    now: number,
+  ): Promise<{ family_id: string; created_at: number; last_seen_at: number }[]> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .select((eb) => [
+        'family_id',
+        eb.fn.min<number>('created_at').as('created_at'),
+        eb.fn.max<number>('created_at').as('last_seen_at'),
+      ])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('family_expires_at', '>', now)
+      .groupBy('family_id')
+      .execute();
+  }
+
+  /** The newest token of each of the user's live families (the one the device holds now). */
+  listActiveHeads(
+    userId: string,
+    now: number,
+  ): Promise<Pick<RefreshTokenRow, 'family_id' | 'created_at' | 'user_agent' | 'ip'>[]> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'created_at', 'user_agent', 'ip'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('rotated_at', 'is', null)
+      .where('family_expires_at', '>', now)
+      .execute();
+  }
+
+  /** Ends one session of this user; false when the user has no such live session (another's id included). */
+  async revokeFamilyOfUser(userId: string, familyId: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('family_id', '=', familyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The user agents this user signed in with before (families kept until a day after they expire). */
+  async userAgentsOf(userId: string, exceptFamily: string): Promise<(string | null)[]> {
+    const rows = await this.db
+      .selectFrom('refresh_tokens')
+      .select('user_agent')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('family_id', '!=', exceptFamily)
+      .execute();
+    return rows.map((r) => r.user_agent);
+  }
 }

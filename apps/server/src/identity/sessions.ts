@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import type { Session } from '@healthfolio/core';
+import type { Session, SessionInfo } from '@healthfolio/core';
 import type { AccessTokens } from './access-tokens';
 import { sha256 } from './action-codes';
 import type { Audit } from './audit';
 import type { ClientInfo } from './client';
+import { describeDevice, describePlace } from './device';
 import { identityErrors } from './errors';
 import type { RefreshTokenRow, RefreshTokensRepository } from './refresh-tokens.repository';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -26,7 +27,12 @@ export class Sessions {
     private readonly users: UsersRepository,
     private readonly tokens: AccessTokens,
     private readonly audit: Audit,
-    private readonly options: { refreshTtlMs: number; now: () => number },
+    private readonly options: {
+      refreshTtlMs: number;
+      now: () => number;
+      /** Called (not awaited) when a sign-in comes from a device this account has not used before. */
+      onNewDevice?: (user: UserRow, client: ClientInfo) => void;
+    },
   ) {}
 
   /** A new family for a fresh sign-in. */
@@ -34,10 +40,17 @@ export class Sessions {
     const now = this.options.now();
     await this.prune(now);
     const refreshToken = newToken();
+    const familyId = randomUUID();
+    const earlier = await this.repo.userAgentsOf(user.id, familyId);
+    // The very first sign-in of an account is no news to its owner.
+    const device = describeDevice(client.userAgent);
+    if (earlier.length > 0 && !earlier.some((agent) => describeDevice(agent) === device)) {
+      this.options.onNewDevice?.(user, client);
+    }
     await this.repo.insert(
-      this.row(refreshToken, user.id, randomUUID(), now + this.options.refreshTtlMs, client, now),
+      this.row(refreshToken, user.id, familyId, now + this.options.refreshTtlMs, client, now),
     );
-    return this.session(user, refreshToken);
+    return this.session(user, refreshToken, familyId);
   }
 
   async refresh(presented: string, client: ClientInfo): Promise<Session> {
@@ -64,7 +77,7 @@ export class Sessions {
       if (!current || current.rotated_at === null) throw identityErrors.sessionExpired();
       return this.presentedAgain(current, presented, user, client);
     }
-    return this.session(user, successor);
+    return this.session(user, successor, row.family_id);
   }
 
   /** Sign-out: the family of this refresh token ends. Unknown tokens are ignored (signing out twice is fine). */
@@ -78,8 +91,37 @@ export class Sessions {
     await this.repo.revokeAllOfUser(userId, this.options.now());
   }
 
-  async session(user: UserRow, refreshToken: string): Promise<Session> {
-    const { token, expiresIn } = await this.tokens.sign(user);
+  /** Ends one of the user's sessions by its id; false when the user has no such session. */
+  async endOne(userId: string, sessionId: string): Promise<boolean> {
+    return this.repo.revokeFamilyOfUser(userId, sessionId, this.options.now());
+  }
+
+  /** The user's signed-in sessions, the most recently active first. */
+  async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
+    const now = this.options.now();
+    const [families, heads] = await Promise.all([
+      this.repo.listActiveFamilies(userId, now),
+      this.repo.listActiveHeads(userId, now),
+    ]);
+    const headOf = new Map(heads.map((h) => [h.family_id, h]));
+    return families
+      .map((f) => ({ ...f, created_at: Number(f.created_at), last_seen_at: Number(f.last_seen_at) }))
+      .sort((a, b) => b.last_seen_at - a.last_seen_at)
+      .map((f) => {
+        const head = headOf.get(f.family_id);
+        return {
+          id: f.family_id,
+          current: f.family_id === currentSessionId,
+          device: describeDevice(head?.user_agent ?? null),
+          place: describePlace(head?.ip ?? null),
+          createdAt: new Date(f.created_at).toISOString(),
+          lastSeenAt: new Date(f.last_seen_at).toISOString(),
+        };
+      });
+  }
+
+  async session(user: UserRow, refreshToken: string, sessionId: string): Promise<Session> {
+    const { token, expiresIn } = await this.tokens.sign(user, sessionId);
     return {
       accessToken: token,
       refreshToken,
@@ -100,7 +142,7 @@ export class Sessions {
       const successor = unseal(row.successor_sealed, presented, row.id);
       const successorRow = successor ? await this.repo.findByHash(sha256(successor)) : undefined;
       if (successor && successorRow && successorRow.revoked_at === null && successorRow.rotated_at === null) {
-        return this.session(user, successor);
+        return this.session(user, successor, row.family_id);
       }
       // The chain moved on within seconds: refuse, but this is no evidence of theft.
       throw identityErrors.sessionExpired();

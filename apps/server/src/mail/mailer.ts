@@ -3,7 +3,12 @@ import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
 export type MailPurpose =
-  'password-reset' | 'verify-email' | 'invitation' | 'insight-alert' | 'goal-reminder' | 'webhook-disabled';
+  | 'password-reset'
+  | 'verify-email'
+  | 'invitation'
+  | 'insight-alert'
+  | 'goal-reminder'
+  | 'new-device';
 
 /** One outgoing mail. `link` carries a secret code: it is logged only outside production. */
 export interface MailMessage {

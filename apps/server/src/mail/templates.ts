@@ -40,6 +40,15 @@ export const mailTemplates = {
       text: `New in your Healthfolio insights:\n${list}\n\nSee what they rest on:\n${link}\n\nTurn these mails off under Settings → Notifications → Insight alerts.\n`,
     };
   },
+  newDevice(to: string, link: string, where: { device: string; place: string; at: string }): MailMessage {
+    return {
+      to,
+      purpose: 'new-device',
+      link,
+      subject: 'New sign-in to your Healthfolio account',
+      text: `Your Healthfolio account was just signed in to from a device it has not used before:\n\n${where.device}\n${where.place}\n${where.at}\n\nIf this was you, there is nothing to do. If not, end that session and change your password under Settings → Sessions:\n${link}\n\nTurn these mails off under Settings → Notifications → Email notifications.\n`,
+    };
+  },
   goalReminder(to: string, link: string, lines: readonly string[]): MailMessage {
     const list = lines.map((l) => `- ${l}`).join('\n');
     return {
@@ -48,15 +57,6 @@ export const mailTemplates = {
       link,
       subject: 'Healthfolio: your goals yesterday',
       text: `Yesterday, these goals were not reached:\n${list}\n\nYour progress:\n${link}\n\nTurn these mails off under Settings → Notifications → Goal reminders.\n`,
-    };
-  },
-  webhookDisabled(to: string, link: string, url: string): MailMessage {
-    return {
-      to,
-      purpose: 'webhook-disabled',
-      link,
-      subject: 'Healthfolio: a webhook was turned off',
-      text: `For a day, every message to your webhook at ${url} failed, so we turned it off and stopped sending to it.\n\nSee its delivery log, and add it again once the receiver works:\n${link}\n`,
     };
   },
 };

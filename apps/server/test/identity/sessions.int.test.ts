@@ -74,7 +74,7 @@ describe.each(testDialects)('sessions and access tokens on %s', (dialect) => {
     const key = t.identity.tokens['signingKey'];
     expect(key).toBeDefined();
     const sign = (patch: { iss?: string; aud?: string; exp?: number }) =>
-      new SignJWT({ sv: claims.sv })
+      new SignJWT({ sv: claims.sv, sid: claims.sid })
         .setProtectedHeader({ alg: 'ES256', kid: key!.kid, typ: 'JWT' })
         .setIssuer(patch.iss ?? t.config.publicUrl)
         .setAudience(patch.aud ?? 'healthfolio')
