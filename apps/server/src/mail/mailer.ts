@@ -8,6 +8,7 @@ export type MailPurpose =
   | 'invitation'
   | 'insight-alert'
   | 'goal-reminder'
+  | 'webhook-disabled'
   | 'new-device';
 
 /** One outgoing mail. `link` carries a secret code: it is logged only outside production. */

@@ -59,4 +59,13 @@ export const mailTemplates = {
       text: `Yesterday, these goals were not reached:\n${list}\n\nYour progress:\n${link}\n\nTurn these mails off under Settings → Notifications → Goal reminders.\n`,
     };
   },
+  webhookDisabled(to: string, link: string, url: string): MailMessage {
+    return {
+      to,
+      purpose: 'webhook-disabled',
+      link,
+      subject: 'Healthfolio: a webhook was turned off',
+      text: `For a day, every message to your webhook at ${url} failed, so we turned it off and stopped sending to it.\n\nSee its delivery log, and add it again once the receiver works:\n${link}\n`,
+    };
+  },
 };
