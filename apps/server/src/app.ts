@@ -315,7 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(healthRoutes(db, APP_VERSION));
       await api.register(waitlistRoutes(waitlist));
       await api.register(identityRoutes(identity), { prefix: '/identity' });
-      await api.register(accountRoutes(account));
+      await api.register(accountRoutes(account, identity));
       await api.register(settingsRoutes({ account, exports, auditLog, identity }));
       await api.register(userRoutes(dataSources, now));
       await api.register(metricsRoutes(db, now));

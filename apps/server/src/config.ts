@@ -84,6 +84,8 @@ export interface Config {
   /** A demo account with a year of data on the first start of an empty development database. */
   demoSeed: boolean;
   authDistinctErrors: boolean;
+  /** Every account must sign in with a second factor; one without is led to enrol TOTP at sign-in. */
+  requireMfa: boolean;
   sandboxProviders: boolean;
   /** Report-builder feeds may be plain http and on private addresses (a home server on the LAN). */
   reportBuilderAllowPrivate: boolean;
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SIGNUP_ENABLED: bool(false),
       DEMO_SEED: bool(true),
       AUTH_DISTINCT_ERRORS: bool(false),
+      REQUIRE_MFA: bool(false),
       SANDBOX_PROVIDERS: bool(!production),
       REPORT_BUILDER_ALLOW_PRIVATE: bool(false),
       WEBHOOKS_ALLOW_PRIVATE: bool(false),
@@ -169,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupEnabled: flags.SIGNUP_ENABLED,
     demoSeed: flags.DEMO_SEED,
     authDistinctErrors: flags.AUTH_DISTINCT_ERRORS,
+    requireMfa: flags.REQUIRE_MFA,
     sandboxProviders: flags.SANDBOX_PROVIDERS,
     reportBuilderAllowPrivate: flags.REPORT_BUILDER_ALLOW_PRIVATE,
     webhooksAllowPrivate: flags.WEBHOOKS_ALLOW_PRIVATE,

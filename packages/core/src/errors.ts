@@ -26,6 +26,14 @@ export const errorStatus = {
   'auth/email-already-verified': 409,
   'auth/requires-recent-login': 401,
   'auth/no-current-user': 401,
+  // Multi-factor sign-in (issue 24).
+  'auth/invalid-verification-code': 400,
+  'auth/mfa-session-expired': 401,
+  'auth/step-up-required': 403,
+  'auth/mfa-already-enrolled': 409,
+  'auth/mfa-not-enrolled': 409,
+  'auth/mfa-required': 409,
+  'auth/passkey-failed': 400,
   'auth/insufficient-scope': 403,
   // Shares with a clinician (issue 23).
   'share/disabled': 403,

@@ -113,6 +113,10 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   provider_subscriptions: ProviderSubscriptionsTable;
+  mfa_totp: MfaTotpTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  mfa_challenges: MfaChallengesTable;
   api_tokens: ApiTokensTable;
   shares: SharesTable;
   share_views: ShareViewsTable;
@@ -432,6 +436,59 @@ export interface ApiTokensTable {
   /** The rate limit's current minute (epoch ms / 60 000) and its count of uses. */
   rate_window: Generated<number>;
   rate_count: Generated<number>;
+}
+
+/** A user's authenticator app (migration 202611290100-mfa); the secret is sealed with the server key. */
+export interface MfaTotpTable {
+  user_id: string;
+  secret_sealed: string;
+  /** Null until a first code from the secret was entered. */
+  confirmed_at: number | null;
+  /** The last 30-second step a code was accepted for: no code of it, or before it, is taken again. */
+  last_step: number | null;
+  created_at: number;
+}
+
+/** One single-use recovery code; only its SHA-256 is kept. */
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A passkey (WebAuthn credential) of one user. */
+export interface WebauthnCredentialsTable {
+  id: string;
+  user_id: string;
+  /** The credential's id, base64url, as the authenticator names it. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON string[] of transports the authenticator reported. */
+  transports: string | null;
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/**
+ * Short-lived, single-use proofs, stored by hash: `login` (password accepted, second factor due),
+ * `enroll` (password accepted, REQUIRE_MFA and no factor yet), `webauthn-register`, `webauthn-login`,
+ * and `step-up` (a session verified a factor: the step-up check reads it).
+ */
+export interface MfaChallengesTable {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  data: string | null;
+  attempts: Generated<number>;
+  expires_at: number;
+  created_at: number;
 }
 
 /** An outgoing webhook of one person (issue 27). */

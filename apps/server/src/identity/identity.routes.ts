@@ -3,9 +3,9 @@ import type { Identity } from './identity';
 import { jwksRoute } from './jwks';
 import { loginRoute } from './login';
 import { logoutRoute } from './logout';
+import { mfaRoutes } from './mfa.routes';
 import { passwordResetRoutes } from './password-reset';
 import { refreshRoute } from './refresh';
-import { sessionListRoutes } from './session-list';
 import { signupRoute } from './signup';
 import { verificationRoutes } from './verification';
 
@@ -21,7 +21,7 @@ export const identityRoutes =
       passwordResetRoutes,
       verificationRoutes,
       jwksRoute,
-      sessionListRoutes,
+      mfaRoutes,
     ]) {
       await app.register(route(identity));
     }

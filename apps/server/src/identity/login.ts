@@ -1,9 +1,9 @@
 import {
   dataEnvelope,
   loginRequestSchema,
-  sessionSchema,
+  loginResultSchema,
   type LoginRequest,
-  type Session,
+  type LoginResult,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, type ClientInfo } from './client';
@@ -12,9 +12,14 @@ import type { Identity } from './identity';
 
 /**
  * Signs in. Limits are checked before argon2 runs; an unknown email is verified against a dummy hash
- * so it costs the same, and (unless AUTH_DISTINCT_ERRORS) answers exactly like a wrong password.
+ * so it costs the same, and (unless AUTH_DISTINCT_ERRORS) answers exactly like a wrong password. When a
+ * second factor is due, the answer is an MFA challenge instead of a session (see mfa.ts).
  */
-export async function login(identity: Identity, input: LoginRequest, client: ClientInfo): Promise<Session> {
+export async function login(
+  identity: Identity,
+  input: LoginRequest,
+  client: ClientInfo,
+): Promise<LoginResult> {
   const email = assertEmail(input.email);
   await identity.throttle.checkLogin(email, client.ip);
   const user = await identity.users.findByEmail(email);
@@ -30,9 +35,7 @@ export async function login(identity: Identity, input: LoginRequest, client: Cli
     if (!identity.config.authDistinctErrors) throw identityErrors.invalidCredential();
     throw user ? identityErrors.wrongPassword() : identityErrors.userNotFound();
   }
-  await identity.throttle.recordLoginSuccess(email, client.ip);
-  await identity.audit.record(user.id, 'login.success', client);
-  return identity.sessions.start(user, client);
+  return identity.mfa.afterPassword(user, client);
 }
 
 export const loginRoute =
@@ -43,9 +46,9 @@ export const loginRoute =
       {
         schema: {
           tags: ['identity'],
-          summary: 'Sign in with email and password',
+          summary: 'Sign in with email and password (answers an MFA challenge when a second factor is due)',
           body: loginRequestSchema,
-          response: { 200: dataEnvelope(sessionSchema) },
+          response: { 200: dataEnvelope(loginResultSchema) },
         },
       },
       async (request) => ({ data: await login(identity, request.body, clientOf(request)) }),

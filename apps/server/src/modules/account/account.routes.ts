@@ -6,13 +6,15 @@ import {
   userProfileSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Identity } from '../../identity/identity';
+import { requireFreshFactor } from '../../identity/step-up';
 import type { AccountService } from './account.service';
 
 const security = [{ bearerAuth: [] }];
 
 /** SPEC §7 "Auth": the signed-in user's profile and account. */
 export const accountRoutes =
-  (service: AccountService): FastifyPluginAsyncZod =>
+  (service: AccountService, identity: Pick<Identity, 'mfa'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
@@ -63,6 +65,8 @@ export const accountRoutes =
       app.delete(
         url,
         {
+          // Deleting everything asks for a fresh factor (issue 24 step-up).
+          preHandler: requireFreshFactor(identity),
           schema: {
             tags: ['account'],
             summary: 'Delete the account and everything in it',

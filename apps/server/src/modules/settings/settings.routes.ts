@@ -13,6 +13,7 @@ import type { AuditLogRepository } from '../../identity/audit-log.repository';
 import { clientOf } from '../../identity/client';
 import type { Identity } from '../../identity/identity';
 import { changePassword } from '../../identity/password-change';
+import { requireFreshFactor } from '../../identity/step-up';
 import type { AccountService } from '../account/account.service';
 import type { ExportService } from './export/export.service';
 
@@ -102,6 +103,8 @@ export const settingsRoutes =
     app.get(
       '/settings/export',
       {
+        // Everything a person has, in one file: only after a fresh factor (issue 24 step-up).
+        preHandler: requireFreshFactor(deps.identity),
         config: { scope: 'export' },
         schema: {
           tags: ['settings'],

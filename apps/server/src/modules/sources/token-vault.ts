@@ -27,6 +27,32 @@ export class TokenVault {
     return new TokenVault(key);
   }
 
+  /**
+   * Seals any secret text bound to its owner and purpose (`userId` and `purpose` are the AES-GCM
+   * associated data): a sealed value copied into another user's row, or read for another purpose, does
+   * not open. Used for TOTP secrets (purpose `totp`).
+   */
+  sealFor(plain: string, userId: string, purpose: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(`${purpose}\u0000${userId}`, 'utf8'));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  /** The text sealed by `sealFor` for this user and purpose, or undefined (another key, user or purpose, or tampered). */
+  unsealFor(sealed: string, userId: string, purpose: string): string | undefined {
+    try {
+      const raw = Buffer.from(sealed, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+      decipher.setAAD(Buffer.from(`${purpose}\u0000${userId}`, 'utf8'));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
   seal(tokens: TokenSet): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);

@@ -13,6 +13,15 @@ const labels: Record<AuditEvent, string> = {
   'email.verification-sent': 'Verification email sent',
   'email.verified': 'Email verified',
   export: 'Data exported',
+  'mfa.totp-enabled': 'Authenticator app turned on',
+  'mfa.totp-disabled': 'Authenticator app turned off',
+  'mfa.recovery-used': 'Signed in with a recovery code',
+  'mfa.recovery-regenerated': 'New recovery codes made',
+  'mfa.failure': 'Wrong sign-in code entered',
+  'mfa.step-up': 'Identity confirmed for a sensitive change',
+  'passkey.added': 'Passkey added',
+  'passkey.removed': 'Passkey removed',
+  'login.passkey': 'Signed in with a passkey',
 };
 
 /** A readable name for an audit-log event; events newer than this client show their code. */

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { MFA_CHALLENGE_TTL_MS, type Passkey, type Session } from '@healthfolio/core';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { AppError, notFound } from '../http/errors';
+import { sha256 } from './action-codes';
+import type { Audit } from './audit';
+import type { ClientInfo } from './client';
+import { TOO_MANY_LOGINS } from './errors';
+import { mfaErrors, type Mfa } from './mfa';
+import type { MfaRepository, PasskeyRow } from './mfa.repository';
+import { REQUEST_LIMITS, type Throttle } from './throttle';
+import type { UsersRepository } from './users.repository';
+
+const passkeyFailed = (message = 'This passkey could not be verified. Please try again.') =>
+  new AppError('auth/passkey-failed', message);
+
+/** Passkey sign-in requests (options) one address may ask for in 15 minutes; each stores a challenge. */
+export const PASSKEY_OPTIONS_LIMIT = { max: 60, windowMs: 15 * 60_000 } as const;
+
+export interface RelyingParty {
+  rpID: string;
+  origins: string[];
+}
+
+/**
+ * The relying party from PUBLIC_URL: its host is the RP ID and its origin the expected one. Browsers
+ * refuse IP addresses as RP IDs, so a loopback PUBLIC_URL (127.0.0.1, [::1]) uses `localhost` and
+ * accepts the page at http://localhost:<port> as well.
+ */
+export function relyingParty(publicUrl: string): RelyingParty {
+  const url = new URL(publicUrl);
+  const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+  if (!loopback) return { rpID: url.hostname, origins: [url.origin] };
+  const port = url.port ? `:${url.port}` : '';
+  return { rpID: 'localhost', origins: [...new Set([url.origin, `${url.protocol}//localhost${port}`])] };
+}
+
+export interface PasskeysDeps {
+  repo: MfaRepository;
+  users: UsersRepository;
+  mfa: Mfa;
+  throttle: Throttle;
+  audit: Audit;
+  publicUrl: string;
+  now: () => number;
+}
+
+/** Passkeys (WebAuthn with @simplewebauthn/server): register several, name and remove them, sign in. */
+export class Passkeys {
+  private readonly rp: RelyingParty;
+
+  constructor(private readonly deps: PasskeysDeps) {
+    this.rp = relyingParty(deps.publicUrl);
+  }
+
+  async list(userId: string): Promise<Passkey[]> {
+    return (await this.deps.repo.passkeys(userId)).map(toPasskey);
+  }
+
+  async registrationOptions(userId: string) {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw notFound('User');
+    const existing = await this.deps.repo.passkeys(userId);
+    const options = await generateRegistrationOptions({
+      rpName: 'Healthfolio',
+      rpID: this.rp.rpID,
+      userName: user.email,
+      userDisplayName: user.name || user.email,
+      userID: new TextEncoder().encode(user.id),
+      attestationType: 'none',
+      excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    });
+    await this.storeCeremony(options.challenge, userId, 'webauthn-register', null);
+    return options;
+  }
+
+  async register(
+    userId: string,
+    response: RegistrationResponseJSON,
+    name: string | undefined,
+    client: ClientInfo,
+  ) {
+    const challenge = challengeOf(response);
+    const row = challenge
+      ? await this.deps.repo.challenge(sha256(challenge), 'webauthn-register', this.deps.now())
+      : undefined;
+    if (!row || row.user_id !== userId || !(await this.deps.repo.consumeChallenge(row.id))) {
+      throw passkeyFailed('This passkey request has expired. Please try again.');
+    }
+    let info;
+    try {
+      const verified = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge!,
+        expectedOrigin: this.rp.origins,
+        expectedRPID: this.rp.rpID,
+        requireUserVerification: false,
+      });
+      info = verified.verified ? verified.registrationInfo : undefined;
+    } catch {
+      info = undefined;
+    }
+    if (!info) throw passkeyFailed();
+    if (await this.deps.repo.passkeyByCredentialId(info.credential.id)) {
+      throw passkeyFailed('This passkey is already registered.');
+    }
+    const count = (await this.deps.repo.passkeys(userId)).length;
+    const now = this.deps.now();
+    const id = randomUUID();
+    await this.deps.repo.insertPasskey({
+      id,
+      user_id: userId,
+      credential_id: info.credential.id,
+      public_key: Buffer.from(info.credential.publicKey).toString('base64url'),
+      counter: info.credential.counter,
+      transports: info.credential.transports ? JSON.stringify(info.credential.transports) : null,
+      device_type: info.credentialDeviceType,
+      backed_up: info.credentialBackedUp ? 1 : 0,
+      name: name?.trim() || `Passkey ${count + 1}`,
+      created_at: now,
+      last_used_at: null,
+    });
+    await this.deps.audit.record(userId, 'passkey.added', client, { passkey: id });
+    const stored = (await this.deps.repo.passkeys(userId)).find((p) => p.id === id);
+    return toPasskey(stored!);
+  }
+
+  async rename(userId: string, id: string, name: string): Promise<Passkey> {
+    if (!(await this.deps.repo.renamePasskey(userId, id, name))) throw notFound('Passkey');
+    const row = (await this.deps.repo.passkeys(userId)).find((p) => p.id === id);
+    if (!row) throw notFound('Passkey');
+    return toPasskey(row);
+  }
+
+  async remove(userId: string, id: string, client: ClientInfo): Promise<void> {
+    const mine = await this.deps.repo.passkeys(userId);
+    if (!mine.some((p) => p.id === id)) throw notFound('Passkey');
+    if (this.deps.mfa.required && mine.length === 1 && !(await this.deps.mfa.status(userId)).totp) {
+      throw mfaErrors.required();
+    }
+    if (!(await this.deps.repo.deletePasskey(userId, id))) throw notFound('Passkey');
+    await this.deps.audit.record(userId, 'passkey.removed', client, { passkey: id });
+  }
+
+  /**
+   * Options for a passkey sign-in: with the `challenge` of a password sign-in, the second factor
+   * (that account's passkeys); without, a passkey alone (discoverable credentials, no account named).
+   */
+  async loginOptions(loginChallenge: string | undefined, client: ClientInfo) {
+    await this.deps.throttle.take(`passkey:options:${client.ip}`, PASSKEY_OPTIONS_LIMIT);
+    let userId: string | null = null;
+    let allow: PasskeyRow[] = [];
+    if (loginChallenge) {
+      const user = await this.deps.mfa.challengeUser(loginChallenge, 'login');
+      allow = await this.deps.repo.passkeys(user.id);
+      if (allow.length === 0) throw passkeyFailed('This account has no passkey.');
+      userId = user.id;
+    }
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.rpID,
+      allowCredentials: allow.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
+      userVerification: loginChallenge ? 'preferred' : 'required',
+    });
+    await this.storeCeremony(
+      options.challenge,
+      userId,
+      'webauthn-login',
+      loginChallenge ? sha256(loginChallenge) : null,
+    );
+    return options;
+  }
+
+  /** Finishes a passkey sign-in (alone or as the second factor): the usual token pair. */
+  async login(response: AuthenticationResponseJSON, client: ClientInfo): Promise<Session> {
+    const addressBucket = `passkey:ip:${client.ip}`;
+    await this.deps.throttle.check(addressBucket, REQUEST_LIMITS.codeFailuresPerAddress, TOO_MANY_LOGINS);
+    const challenge = challengeOf(response);
+    const row = challenge
+      ? await this.deps.repo.challenge(sha256(challenge), 'webauthn-login', this.deps.now())
+      : undefined;
+    // Single use: taken before verifying, so a replayed assertion finds nothing.
+    if (!row || !(await this.deps.repo.consumeChallenge(row.id))) throw mfaErrors.challengeExpired();
+    const passkey = await this.deps.repo.passkeyByCredentialId(response.id);
+    const user = passkey ? await this.deps.users.findById(passkey.user_id) : undefined;
+    const secondFactor = row.user_id !== null;
+    if (secondFactor) {
+      const owner = await this.deps.users.findById(row.user_id!);
+      if (owner) await this.deps.throttle.checkLogin(owner.email, client.ip);
+    }
+    let newCounter: number | undefined;
+    if (passkey && user && (!secondFactor || passkey.user_id === row.user_id)) {
+      try {
+        const verified = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge!,
+          expectedOrigin: this.rp.origins,
+          expectedRPID: this.rp.rpID,
+          credential: {
+            id: passkey.credential_id,
+            publicKey: Buffer.from(passkey.public_key, 'base64url'),
+            counter: passkey.counter,
+            transports: transportsOf(passkey),
+          },
+          requireUserVerification: !secondFactor,
+        });
+        if (verified.verified) newCounter = verified.authenticationInfo.newCounter;
+      } catch {
+        newCounter = undefined;
+      }
+    }
+    if (newCounter === undefined || !passkey || !user) {
+      await this.deps.throttle.recordFailure(addressBucket);
+      if (secondFactor) {
+        const owner = await this.deps.users.findById(row.user_id!);
+        if (owner) {
+          await this.deps.throttle.recordLoginFailure(owner.email, client.ip);
+          await this.deps.audit.record(owner.id, 'mfa.failure', client, { method: 'webauthn' });
+        }
+      }
+      throw passkeyFailed();
+    }
+    // As the second factor, the password's challenge is spent too.
+    if (secondFactor && (!row.data || !(await this.deps.repo.consumeChallenge(row.data)))) {
+      throw mfaErrors.challengeExpired();
+    }
+    await this.deps.repo.passkeyUsed(passkey.id, newCounter, this.deps.now());
+    return this.deps.mfa.finishSignIn(user, client, 'webauthn');
+  }
+
+  private async storeCeremony(challenge: string, userId: string | null, kind: string, data: string | null) {
+    const now = this.deps.now();
+    await this.deps.repo.insertChallenge({
+      id: sha256(challenge),
+      user_id: userId,
+      kind,
+      data,
+      expires_at: now + MFA_CHALLENGE_TTL_MS,
+      created_at: now,
+    });
+  }
+}
+
+/** The challenge the browser signed, read from clientDataJSON (the library checks it again). */
+function challengeOf(response: { response: { clientDataJSON?: unknown } }): string | undefined {
+  try {
+    const raw = response.response.clientDataJSON;
+    if (typeof raw !== 'string') return undefined;
+    const data = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { challenge?: unknown };
+    return typeof data.challenge === 'string' ? data.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function transportsOf(row: PasskeyRow): AuthenticatorTransportFuture[] | undefined {
+  return row.transports ? (JSON.parse(row.transports) as AuthenticatorTransportFuture[]) : undefined;
+}
+
+type AuthenticatorTransportFuture = 'ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb';
+
+function toPasskey(row: PasskeyRow): Passkey {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+    deviceType: row.device_type,
+    backedUp: row.backed_up === 1,
+  };
+}
