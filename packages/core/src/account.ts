@@ -69,7 +69,8 @@ export const dataSourceKindSchema = z
 export const userDataSourcesSchema = z.object({ dataSources: z.array(dataSourceKindSchema).max(100) });
 export type UserDataSources = z.infer<typeof userDataSourcesSchema>;
 
-export const exportFormats = ['json', 'csv', 'fhir'] as const;
+/** ips: the International Patient Summary (FHIR R4 document Bundle). */
+export const exportFormats = ['json', 'csv', 'fhir', 'ips'] as const;
 export const exportQuerySchema = z.object({ format: z.enum(exportFormats).default('json') });
 export type ExportFormat = (typeof exportFormats)[number];
 

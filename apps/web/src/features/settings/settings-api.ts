@@ -25,4 +25,5 @@ export const exportFormatOptions: readonly { value: ExportFormat; label: string 
   { value: 'json', label: 'JSON' },
   { value: 'csv', label: 'CSV (zip)' },
   { value: 'fhir', label: 'FHIR' },
+  { value: 'ips', label: 'Patient summary (IPS)' },
 ];

@@ -3,17 +3,28 @@ import { ZipFile } from 'yazl';
 import type { ExportContent, ExportRow } from './export-sections';
 
 /**
- * A zip with one CSV per section, plus profile.csv and settings.csv. yazl deflates each entry as its rows
- * stream in and writes ZIP64 records when needed, so millions of samples never sit in memory.
+ * A zip with one CSV per section, plus profile.csv and settings.csv, and one CSV per metric under
+ * metrics/. yazl deflates each entry as its rows stream in and writes ZIP64 records when needed, so
+ * millions of samples never sit in memory.
  */
-export function csvExport(content: ExportContent): Readable {
+export function csvExport(
+  content: ExportContent,
+  /** The per-metric files, found once the zip has started. */
+  metrics: () => Promise<ExportContent['sections']> = async () => [],
+): Readable {
   const { settings, ...profile } = content.profile;
   const zip = new ZipFile();
   const add = (name: string, rows: AsyncIterable<string>) => zip.addReadStream(Readable.from(rows), name);
   add('profile.csv', csv(Object.keys(profile), one(profile)));
   add('settings.csv', csv(['setting', 'value'], flatten(settings)));
   for (const section of content.sections) add(`${section.name}.csv`, csv(section.columns, section.rows()));
-  zip.end();
+  metrics().then(
+    (sections) => {
+      for (const section of sections) add(`${section.name}.csv`, csv(section.columns, section.rows()));
+      zip.end();
+    },
+    (error: unknown) => (zip.outputStream as Readable).destroy(error as Error),
+  );
   return zip.outputStream as Readable;
 }
 

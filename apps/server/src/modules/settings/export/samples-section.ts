@@ -83,3 +83,39 @@ function loincOf(meta: string | null): string | null {
     return null;
   }
 }
+
+/**
+ * One CSV per metric (`metrics/<kind>.csv`): the kind's samples in time order, in its canonical unit, so a
+ * spreadsheet opens one measurement at a time.
+ */
+export async function metricSections(
+  repo: SamplesExportRepository,
+  userId: string,
+  { includeSandbox = false }: { includeSandbox?: boolean } = {},
+): Promise<ExportSection[]> {
+  const scope = { excludeSandbox: !includeSandbox };
+  return (await repo.kinds(userId, scope)).map((kind) => ({
+    name: `metrics/${kind}`,
+    columns: ['start', 'end', 'value', 'unit', 'source', 'device', 'flag'],
+    async *rows() {
+      let after = { start: Number.MIN_SAFE_INTEGER, id: 0 };
+      for (;;) {
+        const page = await repo.pageOfKind(userId, kind, after, PAGE, scope);
+        for (const s of page) {
+          yield {
+            start: isoWithOffset(s.start_at, s.utc_offset_min),
+            end: isoWithOffset(s.end_at, s.utc_offset_min),
+            value: s.value,
+            unit: s.unit,
+            source: s.source,
+            device: splitDevice(s.device).device,
+            flag: s.flag,
+          };
+        }
+        const last = page[page.length - 1];
+        if (!last || page.length < PAGE) return;
+        after = { start: Number(last.start_at), id: Number(last.id) };
+      }
+    },
+  }));
+}
