@@ -16,6 +16,7 @@ import { AccountRepository } from './modules/account/account.repository';
 import { ApiTokensRepository } from './modules/api-tokens/api-tokens.repository';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
@@ -333,6 +334,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(apiTokensRoutes(apiTokens));
+      await api.register(
+        mcpRoutes({
+          ...metrics,
+          insights,
+          goals,
+          clinical: new ClinicalService(db.kysely),
+          profile: (userId) => account.profile(userId),
+          audit: (token, tool) => apiTokens.auditCall(token, tool, null),
+          now,
+          version: APP_VERSION,
+        }),
+      );
     },
     { prefix: '/api' },
   );
