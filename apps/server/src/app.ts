@@ -333,7 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
       await api.register(webhooksRoutes(webhooks.service));
-      await api.register(apiTokensRoutes(apiTokens));
+      await api.register(apiTokensRoutes(apiTokens, identity));
       await api.register(
         mcpRoutes({
           ...metrics,

@@ -27,3 +27,4 @@ export * from './clinical';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';
+export * from './summary-reports';

@@ -16,11 +16,14 @@ export function sessionKeyOf(request: FastifyRequest): string | undefined {
  *
  * @example app.delete('/x', { onRequest: app.authenticate, preHandler: requireFreshFactor(identity) }, handler)
  *
- * A personal access token (no sign-in session) never passes: those routes need a person at a browser.
+ * A personal access token has no sign-in session: it reaches such a route only when the route declares a
+ * scope the token holds (`export`), and the token itself was made after a fresh factor — it passes.
+ * Routes without a scope (account deletion, MFA, tokens) refuse tokens before this runs.
  */
 export const requireFreshFactor =
   (identity: Pick<Identity, 'mfa'>) =>
   async (request: FastifyRequest): Promise<void> => {
+    if (request.apiToken) return;
     if (!(await identity.mfa.isFresh(request.userId, sessionKeyOf(request))))
       throw mfaErrors.stepUpRequired();
   };

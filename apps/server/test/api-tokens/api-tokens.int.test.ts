@@ -225,6 +225,17 @@ describe.each(testDialects)('personal access tokens on %s', (dialect) => {
     ]);
   });
 
+  it('asks for a fresh second factor to create a token, but not to use one on export', async () => {
+    const token = await create({ name: 'Nightly export', scopes: ['export'] });
+    clock.advance(10 * 60_000);
+    const res = await inject('POST', '/api/tokens', ada, { name: 'Later', scopes: ['metrics:read'] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('auth/step-up-required');
+    const exported = await inject('GET', '/api/settings/export', token.auth);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="healthfolio-export-/);
+  });
+
   it('never writes a token or its hash to the log', () => {
     expect(issued.length).toBeGreaterThan(5);
     expect(logs.text.length).toBeGreaterThan(0);

@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../identity/client';
+import type { Identity } from '../../identity/identity';
+import { requireFreshFactor } from '../../identity/step-up';
 import type { ApiTokensService } from './api-tokens.service';
 
 const security = [{ bearerAuth: [] }];
@@ -18,7 +20,7 @@ const tags = ['api tokens'];
  * a token can neither list nor make nor revoke tokens, only a browser session can.
  */
 export const apiTokensRoutes =
-  (tokens: ApiTokensService): FastifyPluginAsyncZod =>
+  (tokens: ApiTokensService, identity: Pick<Identity, 'mfa'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
@@ -38,6 +40,8 @@ export const apiTokensRoutes =
     app.post(
       '/tokens',
       {
+        // A token outlives the session: making one asks for a factor verified in the last minutes.
+        preHandler: requireFreshFactor(identity),
         schema: {
           tags,
           security,
