@@ -27,4 +27,3 @@ export * from './clinical';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';
-export * from './summary-reports';
