@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertClinicalRecords } from '../../src/modules/clinical/clinical-records.repository';
 import { SampleStore } from '../../src/modules/metrics/samples.store';
@@ -304,6 +306,24 @@ describe.each(testDialects)('the MCP server on %s', (dialect) => {
     expect(rest).toMatchObject({ type: 'weight', source: 'manual', start: '2026-11-22T07:30:00.000-05:00' });
   });
 
+  it('the stdio entry (npm run mcp) relays to the same tools with the same answers', async () => {
+    const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(import.meta.dirname, '../../src/cli/mcp.ts'), '--url', base],
+        env: { PATH: process.env.PATH ?? '', HEALTHFOLIO_TOKEN: tokens.write },
+        stderr: 'pipe',
+      }),
+    );
+    clients.push(client);
+    const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+    expect(names).toEqual([...READ_TOOLS, 'add_measurement'].sort());
+    const args = { kind: 'resting_heart_rate', from: '2026-11-01', to: '2026-11-21' };
+    const overHttp = await call(await connect(tokens.mcp), 'get_series', args);
+    expect(await call(client, 'get_series', args)).toEqual(overHttp);
+  });
+
   it('refuses a token without mcp (403), a browser session (403), no credential and a revoked token (401)', async () => {
     const init = {
       jsonrpc: '2.0',
@@ -384,7 +404,7 @@ describe.each(testDialects)('the MCP server on %s', (dialect) => {
       .filter((e) => e.event === 'mcp.call')
       .map((e) => e.details?.tool);
     for (const name of [...READ_TOOLS, 'add_measurement']) expect(tools).toContain(name);
-    // Ada's two; Ben's calls are in Ben's log.
-    expect(tools.filter((name) => name === 'get_series')).toHaveLength(2);
+    // Ada's four (two over stdio's test); Ben's calls are in Ben's log.
+    expect(tools.filter((name) => name === 'get_series')).toHaveLength(4);
   });
 });
