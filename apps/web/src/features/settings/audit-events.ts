@@ -22,6 +22,10 @@ const labels: Record<AuditEvent, string> = {
   'passkey.added': 'Passkey added',
   'passkey.removed': 'Passkey removed',
   'login.passkey': 'Signed in with a passkey',
+  'token.created': 'API token created',
+  'token.revoked': 'API token revoked',
+  'token.used': 'API token used',
+  'mcp.call': 'AI assistant used your data (MCP)',
 };
 
 /** A readable name for an audit-log event; events newer than this client show their code. */
