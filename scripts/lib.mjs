@@ -26,7 +26,8 @@ export function ensureDependencies() {
   const env = { ...process.env };
   if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_api.h'))
     env.npm_config_nodedir = '/usr';
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund'], { env });
+  // --loglevel=error: the install's warnings (engines, deprecations) are for maintainers, not for `npm start`.
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { env });
 }
 
 /** Newest modification time of the files under dir (node_modules aside); 0 when it is missing. */
@@ -54,7 +55,8 @@ export function ensureWebBuild({ force = false } = {}) {
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   if (!force && builtAt > Math.max(...sources, ...configs)) return;
   console.log('Building the web app…');
-  runOrExit('npm', ['run', 'build', '--silent']);
+  // Vite's table of chunk sizes is for whoever tunes the bundle (`npm run build` shows it); here, warnings only.
+  runOrExit('npm', ['run', 'build', '--silent', '--', '--logLevel', 'warn']);
 }
 
 /**

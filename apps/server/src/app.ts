@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerAuth } from './http/auth';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
+import { QuietRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { AuditLogRepository } from './identity/audit-log.repository';
@@ -128,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: { req: requestSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // One line per request, at debug unless it failed or was slow (http/request-log.ts).
+    logController: new QuietRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -31,8 +31,11 @@ export const insightSchema = z.object({
   id: z.string(),
   userId: z.string(),
   type: z.enum(insightTypes),
+  /** What happened and what it may mean, in everyday words. */
   title: z.string(),
   description: z.string(),
+  /** "How we know": the statistics behind it (test, interval, p, corrections); '' when none. */
+  evidence: z.string(),
   severity: z.enum(insightSeverities),
   actionable: z.boolean(),
   recommendations: z.array(z.string()),
@@ -58,5 +61,9 @@ export const insightsQuerySchema = z.object({
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
-export const insightListSchema = z.object({ items: z.array(insightSchema) });
+export const insightListSchema = z.object({
+  items: z.array(insightSchema),
+  /** Days with any data in the engine's window, and how many the first insights need ("No insights yet"). */
+  coverage: z.object({ dataDays: z.number().int(), daysNeeded: z.number().int() }).optional(),
+});
 export type InsightList = z.infer<typeof insightListSchema>;

@@ -72,8 +72,14 @@ export interface Finding {
   key: string;
   type: InsightType;
   severity: InsightSeverity;
+  /** What happened and what it may mean, in everyday words (the title says it in a line). */
   title: string;
   description: string;
+  /**
+   * "How we know": the statistics behind the finding (test, interval, p, corrections, window), told
+   * apart from the plain description; empty when the description says it all.
+   */
+  evidence?: string;
   actionable: boolean;
   recommendations: string[];
   relatedMetrics: string[];

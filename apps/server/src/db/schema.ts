@@ -227,6 +227,8 @@ export interface InsightsTable {
   severity: string;
   title: string;
   description: string;
+  /** "How we know": the statistics behind the finding, apart from its plain description ('' when none). */
+  evidence: string;
   actionable: number;
   recommendations: string;
   related_metrics: string;

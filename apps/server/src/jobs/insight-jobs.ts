@@ -65,6 +65,15 @@ export class InsightJobs {
     return this.enqueue(userId, false, true);
   }
 
+  /**
+   * A person's first visit to their insights runs the engine if it never ran for them — an account
+   * with data from before (the demo's, a first sign-in after an operator's import) sees insights at once.
+   */
+  async firstRun(userId: string): Promise<void> {
+    if (await this.deps.data.hasRun(userId)) return;
+    await this.runNow(userId);
+  }
+
   start(): void {
     const every = this.deps.checkEveryMs ?? 60 * 60_000;
     this.timer = setInterval(() => void this.runDaily(), every);

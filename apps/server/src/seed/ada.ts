@@ -93,6 +93,7 @@ export function adaYear(now: number, days = 365): NewSample[] {
 
     const wake = midnight + 6.5 * HOUR + noise(random, 0.3) * HOUR;
     const bed = wake - (7.3 + noise(random, 0.5)) * HOUR;
+    const slept = (wake - bed) / HOUR;
     out.push({
       ...ring,
       kind: 'sleep_duration',
@@ -105,13 +106,14 @@ export function adaYear(now: number, days = 365): NewSample[] {
       ...ring,
       kind: 'resting_heart_rate',
       start: wake,
-      value: Math.round(52 - fitness * 4 + noise(random, 1.5)),
+      // A short night shows the next morning: her heart rests about 2 bpm higher, and HRV lower, per hour missed.
+      value: Math.round(52 - fitness * 4 - 2 * (slept - 7.3) + noise(random, 1.5)),
     });
     out.push({
       ...ring,
       kind: 'heart_rate_variability',
       start: wake,
-      value: Math.round(62 + fitness * 10 + noise(random, 6)),
+      value: Math.round(62 + fitness * 10 + 5 * (slept - 7.3) + noise(random, 6)),
     });
 
     if (d % 7 === 0) {

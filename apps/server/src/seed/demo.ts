@@ -10,19 +10,26 @@ import { ADA, adaYear } from './ada';
 export const DEMO_EMAIL = 'demo@healthfolio.local';
 const BATCH = 5000;
 
+/** The demo account a first start made; its password is told once (the start-up banner) and never stored. */
+export interface SeededDemo {
+  userId: string;
+  email: string;
+  password: string;
+}
+
 /**
  * A newcomer's first start (an empty database, outside production and tests) gets a demo account with a
- * year of Ada's data, so the dashboard is alive at once. The password is printed once and never stored.
+ * year of Ada's data, so the dashboard is alive at once. The caller prints the password once.
  */
 export async function seedDemoIfEmpty(
   config: Config,
   db: Db,
   identity: Identity,
   log: FastifyBaseLogger,
-): Promise<void> {
-  if (config.env !== 'development' || !config.demoSeed) return;
+): Promise<SeededDemo | undefined> {
+  if (config.env !== 'development' || !config.demoSeed) return undefined;
   const anyone = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyone) return;
+  if (anyone) return undefined;
 
   const password = generatePassword();
   const user = await createAccount(identity, {
@@ -43,7 +50,15 @@ export async function seedDemoIfEmpty(
   for (let i = 0; i < samples.length; i += BATCH)
     inserted += (await store.insertBatch(user.id, samples.slice(i, i + BATCH))).inserted;
   log.info({ inserted }, 'demo account seeded');
-  console.log(
-    `\n  Demo account (${ADA.about}):\n    email:    ${DEMO_EMAIL}\n    password: ${password}\n  (printed once; run \`npm run user:create\` for your own account)\n`,
-  );
+  return { userId: user.id, email: DEMO_EMAIL, password };
+}
+
+/** Whether the demo account is here (a later start names it in the banner, without its password). */
+export async function hasDemoAccount(db: Db): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirst();
+  return row !== undefined;
 }

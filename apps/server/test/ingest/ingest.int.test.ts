@@ -37,7 +37,7 @@ describe.each(testDialects)('ingest URLs on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(
       dialect,
-      { PUBLIC_URL, LOG_LEVEL: 'info' },
+      { PUBLIC_URL, LOG_LEVEL: 'debug' },
       { logStream: logs, insightDebounceMs: 60_000 },
     );
     await createUser(t, 'ada@example.com');

@@ -47,8 +47,34 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
     return (res.json() as { data: { items: Insight[] } }).data.items;
   };
 
-  it('has nothing to say before the engine has run', async () => {
-    expect(await items('/api/insights')).toEqual([]);
+  it('runs the engine on the first visit, so data already there has its insights at once', async () => {
+    const res = await get('/api/insights');
+    expect(res.statusCode, res.body).toBe(200);
+    const found = (res.json() as { data: { items: Insight[] } }).data.items;
+    expect(found.map((i) => i.title)).toEqual(
+      expect.arrayContaining([
+        'LDL cholesterol above its reference range: 190 mg/dL',
+        'Resting heart rate up 10 bpm over 30 days',
+      ]),
+    );
+    expect(res.json().data.coverage).toBeUndefined();
+  });
+
+  it('says how much data there is against what the first insights need when there are none', async () => {
+    // Ben has three days of steps: too little for any insight.
+    await f.store.insertBatch(
+      f.ben.id,
+      [1, 2, 3].map((daysAgo) => ({
+        kind: 'steps',
+        start: NOW - daysAgo * DAY_MS,
+        end: NOW - daysAgo * DAY_MS + 3_600_000,
+        value: 4000,
+        source: 'garmin',
+      })),
+    );
+    const res = await get('/api/insights', f.ben.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ items: [], coverage: { dataDays: 3, daysNeeded: 14 } });
   });
 
   it('finds the rising resting heart rate and the high LDL when asked to refresh', async () => {

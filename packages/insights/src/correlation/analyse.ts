@@ -1,9 +1,9 @@
 import type { EngineInput } from '../types';
-import { getMetric } from '@healthfolio/core';
 import { lastWholeDay } from '../shared/days';
 import { isNumericKind } from '../shared/kinds';
 import { cleanPoints, slicePoints, type Points } from '../shared/points';
 import { detrendByMovingMedian, spearman, type Correlation } from '../stats';
+import { isExcludedPair } from './excluded';
 import { curatedPairs, WEIGHT_CHANGE, type CuratedPair } from './pairs';
 
 /** The window correlations are measured over. */
@@ -90,21 +90,9 @@ export function pairTest(
   return Number.isFinite(result.r) ? result : undefined;
 }
 
-const categoryOf = (kind: string) => getMetric(kind)?.category ?? 'custom';
-
 /**
- * Pairs that move together by definition say nothing new: kinds of one category (steps and distance,
- * weight and BMI), and the day's average heart rate with activity, which it mostly measures.
- */
-function trivialPair(a: string, b: string): boolean {
-  if (categoryOf(a) === categoryOf(b)) return true;
-  const heartRateWith = (x: string, y: string) => x === 'heart_rate' && categoryOf(y) === 'activity';
-  return heartRateWith(a, b) || heartRateWith(b, a);
-}
-
-/**
- * Every test the rule makes: the curated pairs at their lags, then every other non-trivial pair of
- * present kinds at lag 0 and at lag 1 both ways.
+ * Every test the rule makes: the curated pairs at their lags, then every other pair of present kinds at
+ * lag 0 and at lag 1 both ways, except those trivially coupled or meaningless (excluded.ts).
  */
 export function allTests(residuals: Map<string, Residuals>): PairTest[] {
   const tests: PairTest[] = [];
@@ -122,13 +110,14 @@ export function allTests(residuals: Map<string, Residuals>): PairTest[] {
     for (let j = i + 1; j < kinds.length; j++) {
       const a = kinds[i]!;
       const b = kinds[j]!;
-      if (seen.has(pairKey(a, b)) || trivialPair(a, b)) continue;
+      if (seen.has(pairKey(a, b))) continue;
       const candidates: [string, string, 0 | 1][] = [
         [a, b, 0],
         [a, b, 1],
         [b, a, 1],
       ];
       for (const [x, y, lag] of candidates) {
+        if (isExcludedPair(x, y, lag)) continue;
         const result = pairTest(residuals, x, y, lag);
         if (result) tests.push({ a: x, b: y, lag, result });
       }
@@ -137,7 +126,11 @@ export function allTests(residuals: Map<string, Residuals>): PairTest[] {
   return tests;
 }
 
-/** The tests that pass: |r| ≥ 0.3 and p below 0.05 over the number of tests; the best lag per pair. */
+/**
+ * The tests that pass: |r| ≥ 0.3 and p below 0.05 over the number of tests; the best lag per pair. The
+ * pairs with a known mechanism (curated) come first, a next-day link before a same-day one, then the
+ * strongest: behaviour followed by its effect says more than two readings of one day.
+ */
 export function significantPairs(tests: readonly PairTest[]): PairTest[] {
   const threshold = FAMILY_ALPHA / Math.max(1, tests.length);
   const best = new Map<string, PairTest>();
@@ -147,5 +140,8 @@ export function significantPairs(tests: readonly PairTest[]): PairTest[] {
     const current = best.get(key);
     if (!current || test.result.p < current.result.p) best.set(key, test);
   }
-  return [...best.values()].sort((x, y) => Math.abs(y.result.r) - Math.abs(x.result.r));
+  const preference = (test: PairTest) => (test.curated ? 0 : 2) + (test.lag === 1 ? 0 : 1);
+  return [...best.values()].sort(
+    (x, y) => preference(x) - preference(y) || Math.abs(y.result.r) - Math.abs(x.result.r),
+  );
 }

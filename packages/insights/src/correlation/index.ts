@@ -25,6 +25,7 @@ export {
   MIN_PAIRED_DAYS,
 } from './analyse';
 export { curatedPairs } from './pairs';
+export { excludedPairs, isExcludedPair } from './excluded';
 
 /** At most this many correlations are told at once, the strongest first. */
 export const MAX_CORRELATIONS = 5;
@@ -42,12 +43,42 @@ function comparative(kind: string, up: boolean): string {
   return amount ? (up ? 'more' : 'less') : up ? 'higher' : 'lower';
 }
 
+/** What the link may mean when no curated pair says it better. */
+const GENERIC_MEANING =
+  'The two often go together in your data; worth watching, though it does not prove one causes the other.';
+
+/** "longer/shorter" for durations (sleep), "higher/lower" for the rest. */
+function higher(kind: string, up: boolean): string {
+  if (getMetric(kind)?.valueType === 'duration') return up ? 'longer' : 'shorter';
+  return up ? 'higher' : 'lower';
+}
+
+/**
+ * The finding in everyday words: "After days with more steps than usual, your sleep the next day was
+ * usually longer." Amounts are "more/less", levels "higher/lower".
+ */
+export function plainCorrelation(a: string, b: string, lag: 0 | 1, up: boolean): string {
+  const amount = getMetric(a)?.aggregation === 'sum';
+  const cause = `${amount ? 'more' : 'a higher'} ${noun(a)} than usual`;
+  const when = lag === 1 ? 'the next day' : 'that day';
+  const effect =
+    b === WEIGHT_CHANGE
+      ? `your weight usually went ${up ? 'up' : 'down'} ${when}`
+      : `your ${noun(b)} ${when} was usually ${higher(b, up)}`;
+  // A night is filed under the day it ends: "that day" is the morning after it.
+  if (a === 'sleep_duration' && lag === 0)
+    return `After nights with more sleep than usual, your ${noun(b)} the next morning was usually ${higher(b, up)}.`;
+  return `${lag === 1 ? 'After' : 'On'} days with ${cause}, ${effect}.`;
+}
+
 function correlationFinding(test: PairTest, tests: number, input: EngineInput): Finding {
   const { a, b, lag, result } = test;
   const up = result.r > 0;
-  const when = lag === 1 ? 'the next day' : 'the same day';
+  const when =
+    a === 'sleep_duration' && lag === 0 ? 'the morning after' : lag === 1 ? 'the next day' : 'the same day';
   const title = `${capitalise(comparative(a, true))} ${noun(a)}, ${comparative(b, up)} ${noun(b)} ${when}`;
   const specific = up ? test.curated?.advice?.positive : test.curated?.advice?.negative;
+  const meaning = (up ? test.curated?.meaning?.positive : test.curated?.meaning?.negative) ?? GENERIC_MEANING;
   const recommendations = [
     ...(specific ? [specific] : []),
     'This is an association in your own data, not proof that one causes the other.',
@@ -64,10 +95,10 @@ function correlationFinding(test: PairTest, tests: number, input: EngineInput): 
     type: 'correlation',
     severity: 'info',
     title,
-    description:
-      `Over the last ${CORRELATION_WINDOW_DAYS} days (${result.n} days with both, from ${formatDay(from, input.today)}), ` +
-      `on days your ${noun(a)} was above your usual level, your ${noun(b)} ${lag === 1 ? 'the next day' : 'that day'} ` +
-      `tended to be ${up ? 'higher' : 'lower'}: Spearman r = ${formatNumber(result.r, 2)} (95 % interval ` +
+    description: `${plainCorrelation(a, b, lag, up)} ${meaning}`,
+    evidence:
+      `Over the last ${CORRELATION_WINDOW_DAYS} days (${result.n} days with both, from ${formatDay(from, input.today)}): ` +
+      `Spearman r = ${formatNumber(result.r, 2)} (95 % interval ` +
       `${formatNumber(result.low, 2)} to ${formatNumber(result.high, 2)}), ${formatP(result.p)}, ` +
       `significant after correcting for the ${tests} pairings tested. Slow drifts over weeks are taken out first.`,
     actionable: specific !== undefined,

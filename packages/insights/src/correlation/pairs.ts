@@ -7,6 +7,8 @@ export interface CuratedPair {
   lags: readonly (0 | 1)[];
   /** Advice when the correlation has this sign. */
   advice?: { negative?: string; positive?: string };
+  /** What the link may mean, in everyday words, when it has this sign. */
+  meaning?: { negative?: string; positive?: string };
 }
 
 /** The day-to-day change in weight, a derived series for the calories pair. */
@@ -22,16 +24,32 @@ export const curatedPairs: readonly CuratedPair[] = [
     a: 'exercise_minutes',
     b: 'sleep_duration',
     lags: [0, 1],
+    meaning: {
+      negative: 'Hard or late exercise may be cutting into your sleep.',
+      positive: 'Being active may be helping you sleep longer.',
+    },
     advice: {
       negative:
         'Consider finishing hard workouts a few hours before bed and see over two weeks whether your sleep changes.',
     },
   },
-  { a: 'steps', b: 'sleep_duration', lags: [0, 1] },
+  {
+    a: 'steps',
+    b: 'sleep_duration',
+    lags: [0, 1],
+    meaning: {
+      positive: 'Active days may be helping you sleep longer.',
+      negative: 'Busy days may be cutting into your sleep.',
+    },
+  },
   {
     a: 'active_calories_burned',
     b: 'sleep_duration',
     lags: [0, 1],
+    meaning: {
+      negative: 'Intense days may be cutting into your sleep.',
+      positive: 'Active days may be helping you sleep longer.',
+    },
     advice: {
       negative:
         'Consider moving intense activity earlier in the day and see over two weeks whether your sleep changes.',
@@ -41,26 +59,47 @@ export const curatedPairs: readonly CuratedPair[] = [
     a: 'sleep_duration',
     b: 'resting_heart_rate',
     lags: [0, 1],
+    meaning: { negative: 'Your heart seems to rest better after a longer night.' },
     advice: {
-      negative: 'Your heart seems to recover better after longer nights; a regular bedtime can help.',
+      negative: 'A regular bedtime that leaves room for a full night can help.',
     },
   },
   {
     a: 'sleep_duration',
     b: 'heart_rate_variability',
     lags: [0, 1],
-    advice: { positive: 'Your recovery seems to follow your sleep; a regular bedtime can help.' },
+    meaning: { positive: 'Your body seems to recover better after a longer night.' },
+    advice: { positive: 'A regular bedtime that leaves room for a full night can help.' },
   },
   {
     a: 'stress_level',
     b: 'sleep_duration',
     lags: [0, 1],
+    meaning: { negative: 'Stressful days may be costing you sleep.' },
     advice: {
       negative:
         'Consider a wind-down routine on stressful days, such as a short walk or a breathing exercise.',
     },
   },
-  { a: 'exercise_minutes', b: 'resting_heart_rate', lags: [0, 1] },
-  { a: 'mindful_minutes', b: 'stress_level', lags: [0, 1] },
-  { a: 'nutrition_calories', b: WEIGHT_CHANGE, lags: [1] },
+  {
+    a: 'exercise_minutes',
+    b: 'resting_heart_rate',
+    lags: [0, 1],
+    meaning: {
+      negative: 'Exercise seems to be good for your resting heart rate.',
+      positive: 'Hard days may leave your heart working harder for a while; that usually passes.',
+    },
+  },
+  {
+    a: 'mindful_minutes',
+    b: 'stress_level',
+    lags: [0, 1],
+    meaning: { negative: 'Mindfulness seems to help you feel less stressed.' },
+  },
+  {
+    a: 'nutrition_calories',
+    b: WEIGHT_CHANGE,
+    lags: [1],
+    meaning: { positive: 'What you eat seems to show on the scale the next day.' },
+  },
 ];

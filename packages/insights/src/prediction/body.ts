@@ -45,8 +45,10 @@ export function bodyPrediction(series: DailySeries, today: number): Finding | un
     description:
       `Your ${kindNoun(kind)} has been changing by about ${formatRate(kind, fit.slope, 'week')} over the last ` +
       `${FIT_DAYS} days (${n} readings). If that continues it will be about ${formatValue(kind, at.value)} on ` +
-      `${formatDay(target, today)}; ${spread(formatValue(kind, at.low), formatValue(kind, at.high))}. ` +
-      'Trends rarely stay straight for long, so take this as a guide.',
+      `${formatDay(target, today)}. Trends rarely stay straight for long, so take this as a guide.`,
+    evidence:
+      `A straight line fitted to your last ${FIT_DAYS} days (${n} readings): ` +
+      `${spread(formatValue(kind, at.low), formatValue(kind, at.high))}.`,
     actionable: false,
     recommendations: [],
     relatedMetrics: [kind],

@@ -23,6 +23,16 @@ export function isUnhealthy(trend: Pick<Trend, 'kind' | 'direction'>): boolean {
   return better !== undefined && better !== trend.direction;
 }
 
+/** What a steady change may mean, in a sentence. */
+function trendMeaning(trend: Trend): string {
+  const better = kindProfile(trend.kind).better;
+  if (better === undefined) return 'A steady change rather than a few odd days.';
+  const good = (better === 'up') === (trend.direction === 'up');
+  return good
+    ? 'A steady change in a healthy direction.'
+    : 'A steady change worth keeping an eye on, rather than a few odd days.';
+}
+
 export function trendFinding(trend: Trend, unit: string, today: number): Finding {
   const { kind, direction, fit, test, windowDays, from, to } = trend;
   const start = fit.intercept + fit.slope * from;
@@ -40,7 +50,9 @@ export function trendFinding(trend: Trend, unit: string, today: number): Finding
     description:
       `Your ${kindNoun(kind)} went ${direction} by about ${formatAmount(kind, trend.change)} between ` +
       `${formatDay(from, today)} and ${formatDay(to, today)}, from about ${formatValue(kind, start)} to ` +
-      `${formatValue(kind, end)}: a steady rate of ${rate}, Mann–Kendall ${formatP(test.p)}, ` +
+      `${formatValue(kind, end)}. ${trendMeaning(trend)}`,
+    evidence:
+      `A steady rate of ${rate} (Theil–Sen), Mann–Kendall ${formatP(test.p)}, ` +
       `over ${trend.points.days.length} days with data.`,
     actionable: recommendations.length > 0,
     recommendations,

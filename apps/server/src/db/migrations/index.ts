@@ -16,6 +16,7 @@ import { webhooks } from './202611290500-webhooks';
 import { mfa } from './202611290100-mfa';
 import { apiTokens } from './202611290400-api-tokens';
 import { shares } from './202611290700-shares';
+import { insightEvidence } from './202611290800-first-hour-insight-evidence';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -37,6 +38,7 @@ const migrations: Record<string, AppMigration> = {
   '202611290100-mfa': mfa,
   '202611290400-api-tokens': apiTokens,
   '202611290700-shares': shares,
+  '202611290800-first-hour-insight-evidence': insightEvidence,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -26,7 +26,13 @@ export const insightsRoutes =
           response: { 200: dataEnvelope(insightListSchema) },
         },
       },
-      async (request) => ({ data: { items: await insights.list(request.userId, request.query) } }),
+      async (request) => {
+        await jobs.firstRun(request.userId);
+        const items = await insights.list(request.userId, request.query);
+        // An empty list says how much data there is against what the first insights need.
+        if (items.length > 0) return { data: { items } };
+        return { data: { items, coverage: await insights.coverage(request.userId) } };
+      },
     );
 
     app.post(
@@ -41,7 +47,9 @@ export const insightsRoutes =
       },
       async (request) => {
         await jobs.runNow(request.userId);
-        return { data: { items: await insights.list(request.userId, { type: 'all', severity: 'all' }) } };
+        const items = await insights.list(request.userId, { type: 'all', severity: 'all' });
+        if (items.length > 0) return { data: { items } };
+        return { data: { items, coverage: await insights.coverage(request.userId) } };
       },
     );
 

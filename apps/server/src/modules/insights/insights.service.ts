@@ -15,6 +15,11 @@ export const ENGINE_DAYS = 400;
 /** Lab results older than this no longer raise insights. */
 const LAB_MAX_AGE_DAYS = 2 * 365;
 const CGM_DAYS = 14;
+/**
+ * Days of data before "No insights yet" stops asking for more: a trend needs 14 days (packages/insights
+ * MIN_TREND_DAYS), the baseline of an unusual day 28, a correlation 30 paired days.
+ */
+export const DAYS_FOR_FIRST_INSIGHTS = 14;
 
 export interface RunResult {
   /**
@@ -46,6 +51,14 @@ export class InsightsService {
       ...(query.severity !== 'all' ? { severity: query.severity } : {}),
     });
     return rows.map(presentInsight);
+  }
+
+  /** Days with data in the engine's window against the days the first insights need. */
+  async coverage(userId: string): Promise<{ dataDays: number; daysNeeded: number }> {
+    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const today = localDayIn(zone, this.now());
+    const dataDays = await this.data.daysWithData(userId, today - ENGINE_DAYS);
+    return { dataDays, daysNeeded: DAYS_FOR_FIRST_INSIGHTS };
   }
 
   async dismiss(userId: string, id: string): Promise<Insight> {
@@ -136,6 +149,7 @@ function toValues(finding: Finding, at: number) {
     severity: finding.severity,
     title: finding.title,
     description: finding.description,
+    evidence: finding.evidence ?? '',
     actionable: finding.actionable ? 1 : 0,
     recommendations: JSON.stringify(finding.recommendations),
     related_metrics: JSON.stringify(finding.relatedMetrics),

@@ -15,6 +15,7 @@ export function presentInsight(row: InsightRow): Insight {
     type: isType(row.type) ? row.type : 'recommendation',
     title: row.title,
     description: row.description,
+    evidence: row.evidence,
     severity: isSeverity(row.severity) ? row.severity : 'info',
     actionable: row.actionable === 1,
     recommendations: JSON.parse(row.recommendations) as string[],

@@ -35,6 +35,21 @@ describe('InsightCard', () => {
     ]);
   });
 
+  it('keeps the statistics folded under "How we know", out of the plain description', async () => {
+    const { card } = renderCard();
+    const disclosure = within(card).getByText('How we know').closest('details')!;
+    expect(disclosure.open).toBe(false);
+    expect(within(card).getByText(/rose from about 52 to 58 bpm/).textContent).not.toMatch(/Mann|p </);
+    disclosure.querySelector('summary')!.click();
+    expect(disclosure.open).toBe(true);
+    expect(within(disclosure).getByText(/Mann–Kendall p < 0\.001, over 30 days with data\./)).toBeTruthy();
+  });
+
+  it('has no "How we know" when there are no statistics to tell', () => {
+    const { card } = renderCard({ insight: insight({ evidence: '' }) });
+    expect(within(card).queryByText('How we know')).toBeNull();
+  });
+
   it('colours the severity chip by severity', () => {
     const { card } = renderCard({ insight: insight({ severity: 'critical' }) });
     expect(within(card).getByText('Critical').closest('.MuiChip-root')?.className).toContain('colorError');

@@ -25,6 +25,29 @@ interface InsightCardProps {
 /** The Dashboard opens a metric's chart from `?metric=` (features/metrics/use-chart-selection.ts). */
 export const metricLink = (kind: string) => `/dashboard?metric=${encodeURIComponent(kind)}`;
 
+/** The statistics behind a finding, folded away under "How we know" (a native disclosure: keyboard and screen readers know it). */
+function HowWeKnow({ text }: { text: string }) {
+  return (
+    <Box
+      component="details"
+      sx={{
+        mb: 2,
+        '& > summary': {
+          cursor: 'pointer',
+          typography: 'subtitle2',
+          color: 'primary.main',
+          width: 'fit-content',
+        },
+      }}
+    >
+      <summary>How we know</summary>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
 /** One finding: what it is, the days and data behind it, what to do, and where to look closer. */
 export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
   const titleId = useId();
@@ -50,6 +73,7 @@ export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
         <Typography variant="body2" sx={{ mb: 2 }}>
           {insight.description}
         </Typography>
+        {insight.evidence && <HowWeKnow text={insight.evidence} />}
         {series.length > 0 && (
           <Stack spacing={1.5} sx={{ mb: 2 }}>
             {series.map((s, i) => (

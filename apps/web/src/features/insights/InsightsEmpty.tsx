@@ -4,9 +4,24 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../layout/EmptyState';
+import { useInsightsCoverage } from './queries';
 
-/** Nothing at all yet: what brings insights, and where to go for it. */
+/** What "No insights yet" says: how much data there is against what the first insights need. */
+export function coverageText(coverage: { dataDays: number; daysNeeded: number }): string {
+  const { dataDays, daysNeeded } = coverage;
+  const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+  if (dataDays >= daysNeeded)
+    return (
+      `You have ${days(dataDays)} of data and nothing in it stands out yet: no steady change, unusual day or ` +
+      'clear link. Insights are looked for again after every import or sync, and once a day.'
+    );
+  if (dataDays === 0) return `Insights need about ${days(daysNeeded)} of data, and you have none yet.`;
+  return `Insights need about ${days(daysNeeded)} of data; you have ${days(dataDays)}, about ${days(daysNeeded - dataDays)} to go.`;
+}
+
+/** Nothing at all yet: how much more data is needed, what brings it, and where to go for it. */
 export function NoInsights() {
+  const coverage = useInsightsCoverage();
   return (
     <EmptyState
       icon={<InsightsOutlined />}
@@ -17,7 +32,10 @@ export function NoInsights() {
         </Button>
       }
     >
-      Insights appear once you have a few weeks of data — import an export or connect a source on the{' '}
+      {coverage.data
+        ? `${coverageText(coverage.data)} `
+        : 'Insights appear once you have a few weeks of data. '}
+      Import an export or connect a source on the{' '}
       <Link component={RouterLink} to="/data-sources">
         Sources page
       </Link>

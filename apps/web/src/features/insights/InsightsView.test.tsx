@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { dismissInsight, fetchInsights, refreshInsights } from './insights-api';
+import { dismissInsight, fetchInsights, fetchInsightsCoverage, refreshInsights } from './insights-api';
 import { InsightsView } from './InsightsView';
 import { insight } from './test-utils';
 
@@ -12,6 +12,7 @@ vi.mock('./insights-api', () => ({
   fetchInsights: vi.fn(),
   dismissInsight: vi.fn(),
   refreshInsights: vi.fn(),
+  fetchInsightsCoverage: vi.fn(),
 }));
 
 const trend = insight();
@@ -79,14 +80,26 @@ describe('InsightsView', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/insights?severity=warning'));
   });
 
-  it('says what to do when there are no insights at all', async () => {
+  it('says how much more data the first insights need, and where to get it', async () => {
     vi.mocked(fetchInsights).mockResolvedValue([]);
+    vi.mocked(fetchInsightsCoverage).mockResolvedValue({ dataDays: 3, daysNeeded: 14 });
     renderAt('/insights');
     expect(await screen.findByRole('heading', { name: 'No insights yet' })).toBeTruthy();
     expect(
-      screen.getByText(/Insights appear once you have a few weeks of data — import an export/),
+      await screen.findByText(
+        /Insights need about 14 days of data; you have 3 days, about 11 days to go\. Import an export or connect a source/,
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sources page' }).getAttribute('href')).toBe('/data-sources');
+  });
+
+  it('says nothing stands out yet when there is enough data but no finding', async () => {
+    vi.mocked(fetchInsights).mockResolvedValue([]);
+    vi.mocked(fetchInsightsCoverage).mockResolvedValue({ dataDays: 200, daysNeeded: 14 });
+    renderAt('/insights');
+    expect(
+      await screen.findByText(/You have 200 days of data and nothing in it stands out yet/),
+    ).toBeTruthy();
   });
 
   it('offers to clear filters that match nothing', async () => {

@@ -10,3 +10,9 @@ export const dismissInsight = (id: string) => apiPost<Insight>(`/insights/${enco
 
 /** `POST /api/insights/refresh`: runs the engine now and answers every insight, unfiltered. */
 export const refreshInsights = () => apiPost<InsightList>('/insights/refresh').then((d) => d.items);
+
+/** How much data there is against what the first insights need (answered with an empty list). */
+export const fetchInsightsCoverage = (signal?: AbortSignal) =>
+  apiGet<InsightList>('/insights', { params: { type: 'all', severity: 'all' }, signal }).then(
+    (d) => d.coverage ?? null,
+  );

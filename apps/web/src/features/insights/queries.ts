@@ -1,11 +1,12 @@
 import type { Insight, InsightsQuery } from '@healthfolio/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { dismissInsight, fetchInsights, refreshInsights } from './insights-api';
+import { dismissInsight, fetchInsights, fetchInsightsCoverage, refreshInsights } from './insights-api';
 
 export const insightsKeys = {
   all: ['insights'] as const,
   list: (query: InsightsQuery) => ['insights', 'list', query.type, query.severity] as const,
+  coverage: ['insights', 'coverage'] as const,
 };
 
 export const noFilter: InsightsQuery = { type: 'all', severity: 'all' };
@@ -16,6 +17,14 @@ export function useInsights(query: InsightsQuery) {
     queryKey: insightsKeys.list(query),
     queryFn: ({ signal }) => fetchInsights(query, signal),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** Days with data against the days the first insights need: asked for only by "No insights yet". */
+export function useInsightsCoverage() {
+  return useQuery({
+    queryKey: insightsKeys.coverage,
+    queryFn: ({ signal }) => fetchInsightsCoverage(signal),
   });
 }
 
