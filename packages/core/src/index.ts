@@ -24,6 +24,7 @@ export * from './goals';
 export * from './sources';
 export * from './ingest';
 export * from './clinical';
+export * from './sessions';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';

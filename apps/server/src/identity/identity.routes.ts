@@ -6,6 +6,7 @@ import { logoutRoute } from './logout';
 import { mfaRoutes } from './mfa.routes';
 import { passwordResetRoutes } from './password-reset';
 import { refreshRoute } from './refresh';
+import { sessionListRoutes } from './session-list';
 import { signupRoute } from './signup';
 import { verificationRoutes } from './verification';
 
@@ -22,6 +23,7 @@ export const identityRoutes =
       verificationRoutes,
       jwksRoute,
       mfaRoutes,
+      sessionListRoutes,
     ]) {
       await app.register(route(identity));
     }

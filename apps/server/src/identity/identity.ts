@@ -8,6 +8,7 @@ import { Audit } from './audit';
 import { BackgroundTasks } from './background';
 import { AuditLogRepository } from './audit-log.repository';
 import { AuthAttemptsRepository } from './auth-attempts.repository';
+import { sendNewDeviceMail } from './new-device';
 import { Mfa } from './mfa';
 import { MfaRepository } from './mfa.repository';
 import { Passkeys } from './passkeys';
@@ -50,15 +51,22 @@ export async function createIdentity(config: Config, db: Db, options: IdentityOp
   const now = options.now ?? Date.now;
   const users = new UsersRepository(db.kysely);
   const audit = new Audit(new AuditLogRepository(db.kysely), now);
-  const tokens = new AccessTokens(new SigningKeysRepository(db.kysely), users, {
+  const refreshTokens = new RefreshTokensRepository(db.kysely);
+  const tokens = new AccessTokens(new SigningKeysRepository(db.kysely), users, refreshTokens, {
     issuer: config.publicUrl,
     ttlSeconds: config.accessTokenTtlSeconds,
     now,
   });
   await tokens.init();
-  const sessions = new Sessions(new RefreshTokensRepository(db.kysely), users, tokens, audit, {
+  const mailer = options.mailer ?? createMailer(config, options.log);
+  const background = new BackgroundTasks(options.log);
+  const sessions = new Sessions(refreshTokens, users, tokens, audit, {
     refreshTtlMs: config.refreshTokenTtlSeconds * 1000,
     now,
+    onNewDevice: (user, client) =>
+      background.run('new-device mail', () =>
+        sendNewDeviceMail(mailer, config.publicUrl, user, client, now()),
+      ),
   });
   const passwords = new Passwords();
   const throttle = new Throttle(new AuthAttemptsRepository(db.kysely), now);
@@ -96,8 +104,8 @@ export async function createIdentity(config: Config, db: Db, options: IdentityOp
     codes: new ActionCodes(new ActionCodesRepository(db.kysely), now),
     throttle,
     audit,
-    mailer: options.mailer ?? createMailer(config, options.log),
-    background: new BackgroundTasks(options.log),
+    mailer,
+    background,
     mfa,
     passkeys,
   };
