@@ -28,7 +28,7 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   'insights:read': 'Read insights and goals',
   'sources:sync': 'Start a sync of a connected source',
   export: 'Download an export of all data',
-  mcp: 'Let an AI assistant connect through MCP',
+  mcp: 'AI assistant (MCP): read your data through the MCP server',
 };
 
 /** Personal access tokens start with this, so a leaked one is recognisable (secret scanners, logs). */

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../features/auth';
 import { useDocumentTitle } from '../features/layout';
+import { ApiAccessSection } from '../features/settings/ApiAccessSection';
 import {
   DataSharingSection,
   NotificationsSection,
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <SandboxDataSection value={profile.settings.preferences.includeSandboxData} save={save} />
           <SourcePrioritySection onFeedback={setFeedback} />
           <SecurityActivitySection userId={profile.id} />
+          <ApiAccessSection />
           <YourDataSection email={profile.email} />
         </Stack>
       )}
