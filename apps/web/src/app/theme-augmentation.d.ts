@@ -23,11 +23,14 @@ export interface ContentColors {
 
 declare module '@mui/material/styles' {
   interface Palette {
+    /** SPEC §9's teal as it is: fills, icons and large type (text uses `primary`, an AA shade of it). */
+    brand: { main: string };
     health: HealthStatusColors;
     service: ServiceColors;
     content: ContentColors;
   }
   interface PaletteOptions {
+    brand?: { main: string };
     health?: HealthStatusColors;
     service?: ServiceColors;
     content?: ContentColors;

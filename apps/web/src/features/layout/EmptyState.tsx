@@ -14,7 +14,7 @@ interface EmptyStateProps {
 export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-      {icon && <Box sx={{ color: 'primary.main', mb: 1, '& svg': { fontSize: 48 } }}>{icon}</Box>}
+      {icon && <Box sx={{ color: 'brand.main', mb: 1, '& svg': { fontSize: 48 } }}>{icon}</Box>}
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>

@@ -21,7 +21,7 @@ export function FeatureList({ features }: { features: readonly Feature[] }) {
     >
       {features.map((feature) => (
         <Paper key={feature.title} variant="outlined" sx={{ p: 3 }}>
-          <Box sx={{ color: 'primary.main', mb: 1 }}>{feature.icon}</Box>
+          <Box sx={{ color: 'brand.main', mb: 1 }}>{feature.icon}</Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
             {feature.title}
           </Typography>

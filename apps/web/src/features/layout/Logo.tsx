@@ -14,7 +14,7 @@ export function LogoIcon({ size = 32 }: { size?: number }) {
       height={size}
       sx={{ display: 'block', flexShrink: 0 }}
     >
-      <rect width="32" height="32" rx="8" fill={theme.palette.primary.main} />
+      <rect width="32" height="32" rx="8" fill={theme.palette.brand.main} />
       <path
         d="M5 17h5l2.5-5 4 10 2.5-5H23"
         fill="none"
