@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   await registerDocs(app, APP_VERSION);
 
   const now = options.now ?? Date.now;
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     ...(options.webhookCheckMs !== undefined ? { checkEveryMs: options.webhookCheckMs } : {}),
   });
-  const waitlist = new WaitlistService(new WaitlistRepository(db.kysely));
+  const waitlist = new WaitlistService(new WaitlistRepository(db.kysely), now, identity.throttle);
   const auditLog = new AuditLogRepository(db.kysely);
   const dataSources = new UserDataSourcesRepository(db.kysely);
   const metrics = createMetrics(db, now);
@@ -325,7 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(metricsRoutes(db, now));
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
-      await api.register(ingestRoutes(ingest, sources));
+      await api.register(ingestRoutes(ingest, sources, identity.throttle));
       for (const routes of providerRoutes) {
         await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
       }

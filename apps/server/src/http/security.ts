@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
  * Security headers with a CSP strict enough for the SPA: scripts only from this origin, no framing,
  * no plugins. MUI's emotion injects <style> tags at run time, hence 'unsafe-inline' for styles only.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  /** HSTS only when the server is reached over https (PUBLIC_URL): over http it would be ignored or lock out. */
+  options: { hsts?: boolean } = {},
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,7 +28,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // Health data never waits in a browser's or a proxy's cache (a shared computer keeps what it caches):

@@ -24,6 +24,11 @@ export const REQUEST_LIMITS = {
   signupPerAddress: { max: 20, windowMs: HOUR },
   codeFailuresPerAddress: { max: 30, windowMs: 15 * MINUTE },
   passwordChangeFailuresPerUser: { max: 10, windowMs: 15 * MINUTE },
+  waitlistPerAddress: { max: 10, windowMs: HOUR },
+  /** Wrong or revoked ingest tokens from one address: guessing a 256-bit token is hopeless, flooding is not. */
+  ingestFailuresPerAddress: { max: 30, windowMs: 15 * MINUTE },
+  /** Posts from one address: Health Auto Export sends a batch every few minutes, a backfill a few a second. */
+  ingestPostsPerAddress: { max: 300, windowMs: MINUTE },
 } as const;
 
 export interface Limit {

@@ -2,6 +2,7 @@ import { connectResultSchema, dataEnvelope, INGEST_KINDS, sourceKindOf } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
+import { REQUEST_LIMITS, type Throttle } from '../../identity/throttle';
 import type { SourcesService } from '../sources/sources.service';
 import { parseJsonBody } from './ingest-payload';
 import { REVOKED_MESSAGE, type IngestService } from './ingest.service';
@@ -41,7 +42,7 @@ const tokenOf = (value: string | undefined): string => {
  * kinds goes through `sources.connect` to the handlers registered here.
  */
 export const ingestRoutes =
-  (ingest: IngestService, sources: SourcesService): FastifyPluginAsyncZod =>
+  (ingest: IngestService, sources: SourcesService, throttle?: Throttle): FastifyPluginAsyncZod =>
   async (app) => {
     for (const kind of INGEST_KINDS) {
       sources.registerHandler(kind, {
@@ -60,8 +61,27 @@ export const ingestRoutes =
       );
       const tags = ['ingest'];
       const response = { 200: dataEnvelope(receiptSchema) };
-      const receive = (token: string, contentType: string | undefined, body: unknown) =>
-        ingest.receive(token, parseJsonBody(contentType, body as Buffer | undefined));
+      // Limits in the database (auth_attempts), so they hold across instances: posts per address, and
+      // wrong tokens per address — refused before the token is looked up.
+      const receive = async (
+        ip: string,
+        token: () => string,
+        contentType: string | undefined,
+        body: unknown,
+      ) => {
+        if (throttle) {
+          await throttle.check(`ingest:fail:${ip}`, REQUEST_LIMITS.ingestFailuresPerAddress);
+          await throttle.take(`ingest:ip:${ip}`, REQUEST_LIMITS.ingestPostsPerAddress);
+        }
+        try {
+          return await ingest.receive(token(), parseJsonBody(contentType, body as Buffer | undefined));
+        } catch (error) {
+          if (throttle && error instanceof AppError && error.status === 401) {
+            await throttle.recordFailure(`ingest:fail:${ip}`);
+          }
+          throw error;
+        }
+      };
 
       open.post(
         '/ingest/:token',
@@ -75,7 +95,12 @@ export const ingestRoutes =
           },
         },
         async (request) => ({
-          data: await receive(tokenOf(request.params.token), request.headers['content-type'], request.body),
+          data: await receive(
+            request.ip,
+            () => tokenOf(request.params.token),
+            request.headers['content-type'],
+            request.body,
+          ),
         }),
       );
       open.post(
@@ -86,7 +111,8 @@ export const ingestRoutes =
         },
         async (request) => ({
           data: await receive(
-            tokenOf(BEARER.exec(request.headers.authorization ?? '')?.[1]),
+            request.ip,
+            () => tokenOf(BEARER.exec(request.headers.authorization ?? '')?.[1]),
             request.headers['content-type'],
             request.body,
           ),

@@ -15,6 +15,7 @@ export const waitlistRoutes =
           response: { 201: dataEnvelope(waitlistResponseSchema) },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: await service.join(request.body) }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.join(request.body, request.ip) }),
     );
   };

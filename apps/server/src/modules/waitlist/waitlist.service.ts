@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { WaitlistRequest } from '@healthfolio/core';
+import { REQUEST_LIMITS, type Throttle } from '../../identity/throttle';
 import type { WaitlistRepository } from './waitlist.repository';
 
 export class WaitlistService {
   constructor(
     private readonly repo: WaitlistRepository,
     private readonly now: () => number = Date.now,
+    /** Counts joins per address (database-backed, so it holds across instances). */
+    private readonly throttle?: Throttle,
   ) {}
 
-  async join(request: WaitlistRequest): Promise<{ email: string; joinedAt: string }> {
+  async join(request: WaitlistRequest, ip: string): Promise<{ email: string; joinedAt: string }> {
+    await this.throttle?.take(`waitlist:ip:${ip}`, REQUEST_LIMITS.waitlistPerAddress);
     await this.repo.addOnce({
       id: randomUUID(),
       email: request.email,
