@@ -63,6 +63,7 @@ import { SyncRunner } from './modules/sources/sync-runner';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
 import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/webhooks';
+import { createProviderPush, type ProviderPushService } from './modules/provider-webhooks';
 import { userRoutes } from './modules/user/user.routes';
 import { WaitlistRepository } from './modules/waitlist/waitlist.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
@@ -96,6 +97,8 @@ export interface BuiltApp {
   syncRunner: SyncRunner;
   /** Outgoing webhook deliveries; tests call `deliverDue()` and wait on `idle()`. */
   webhookDelivery: WebhookDelivery;
+  /** Provider webhooks: subscriptions made in the background; tests wait on `idle()`. */
+  providerPush: ProviderPushService;
 }
 
 export interface BuildOptions {
@@ -253,7 +256,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: (userId, source, timeZone) => webhooks.events.syncRun(userId, source, timeZone),
     ...(options.syncScheduleMs !== undefined ? { checkEveryMs: options.syncScheduleMs } : {}),
   });
+  const providerPush = createProviderPush({
+    db,
+    connections,
+    runner: syncRunner,
+    zones: metrics.zones,
+    endpoints,
+    sandboxProviders: config.sandboxProviders,
+    log: app.log,
+    now,
+  });
+  app.addHook('preClose', () => providerPush.service.idle());
   const sources = new SourcesService({
+    push: providerPush.service,
     repo: connections,
     runner: syncRunner,
     store: metrics.store,
@@ -336,6 +351,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
       await api.register(webhooksRoutes(webhooks.service));
+      await api.register(providerPush.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
       await api.register(
         mcpRoutes({
@@ -356,5 +372,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.sandboxProviders) await registerSandboxProviders(app);
   shares.page(app, config.webDist);
   await registerSpa(app, config.webDist);
-  return { app, db, identity, importRunner, insightJobs, syncRunner, webhookDelivery: webhooks.delivery };
+  return {
+    app,
+    db,
+    identity,
+    importRunner,
+    insightJobs,
+    syncRunner,
+    webhookDelivery: webhooks.delivery,
+    providerPush: providerPush.service,
+  };
 }

@@ -222,6 +222,11 @@ export interface FakeOptions {
   clientSecret?: string;
   /** Filled by the fake, so a test can expire or revoke its tokens and count its requests. */
   control?: FakeControl;
+  /**
+   * How often a fake with webhook subscriptions looks for records that appeared since it last looked and
+   * pushes them (default 30 s; 0: only `control.push`).
+   */
+  pushEveryMs?: number;
 }
 
 /** What a test can do to a running fake. */
@@ -242,4 +247,9 @@ export interface FakeControl {
   revise?: (id: string, fields: Record<string, unknown>) => void;
   /** The provider deletes one of its records (a weigh-in removed; a FHIR resource marked `entered-in-error`). */
   deleteRecord?: (id: string) => void;
+  /**
+   * The provider pushes an event to every webhook subscription made with it (Strava's webhook events),
+   * as its documentation shapes it; answers each callback's HTTP status.
+   */
+  push?: (event: Record<string, unknown>) => Promise<number[]>;
 }

@@ -4,6 +4,7 @@ import { DAY_MS, dayOf } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { ATHLETE, activitiesOn } from './athlete-year';
 import { manifest } from './manifest';
+import { registerPush } from './push';
 
 interface ListQuery {
   before?: string;
@@ -42,6 +43,7 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   );
   oauth.register(app);
   oauth.expose(options.control);
+  registerPush(app, options);
 
   // Strava's deauthorize takes `access_token`; the shared fake reads `token`.
   app.addHook('preHandler', async (request) => {

@@ -35,6 +35,7 @@ import { ProviderError } from './provider-errors';
 import { presentSource } from './present';
 import type { SyncRunner } from './sync-runner';
 import type { TokenVault } from './token-vault';
+import { providerUserId } from '../provider-webhooks/provider-user';
 
 const DAY_MS = 86_400_000;
 /** A connection attempt must come back within this long. */
@@ -52,6 +53,11 @@ export interface SourcesDeps {
   fetch?: typeof fetch;
   /** The clinical view's records, deleted with a source's samples. */
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
+  /** Provider webhooks: the app's push subscription made on connect, removed with the last connection. */
+  push?: {
+    connected(kind: string, sandbox: boolean): void;
+    disconnected(kind: string, sandbox: boolean): void;
+  };
 }
 
 /**
@@ -290,6 +296,7 @@ export class SourcesService {
       updated_at: this.deps.now(),
     });
     await this.handlers.get(kind)?.disconnect?.(userId);
+    this.deps.push?.disconnected(kind, sandbox);
     const deletedSamples = remove
       ? await this.deps.store.deleteSource(userId, kind, { sandboxOnly: sandbox })
       : 0;
@@ -393,8 +400,10 @@ export class SourcesService {
       sync_to: null,
       last_error: null,
       next_sync_at: null,
+      provider_user_id: providerUserId(tokens),
     });
     this.deps.runner.enqueue(id);
+    this.deps.push?.connected(kind, sandbox);
     return this.get(userId, kind);
   }
 

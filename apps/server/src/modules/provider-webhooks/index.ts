@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/database';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import type { ConnectionsRepository } from '../sources/connections.repository';
+import type { EndpointContext } from '../sources/endpoints';
+import type { SyncRunner } from '../sources/sync-runner';
+import { ProviderPushService } from './provider-push.service';
+import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
+import { stravaPush, stravaReceiver } from './strava.push';
+
+export { ProviderPushService } from './provider-push.service';
+
+/** Providers that push, one line each: their subscription calls and their receiver. */
+const providers = [{ push: stravaPush, receiver: stravaReceiver }];
+
+/** Provider webhooks: the service (subscriptions, targeted syncs) and the receivers under /api. */
+export function createProviderPush(deps: {
+  db: Db;
+  connections: ConnectionsRepository;
+  runner: SyncRunner;
+  zones: UserTimeZoneRepository;
+  endpoints: EndpointContext;
+  sandboxProviders: boolean;
+  log: FastifyBaseLogger;
+  now: () => number;
+}): { service: ProviderPushService; routes: FastifyPluginAsync } {
+  const service = new ProviderPushService({
+    ...deps,
+    subscriptions: new ProviderSubscriptionsRepository(deps.db.kysely),
+    providers: providers.map((p) => p.push),
+  });
+  const routes: FastifyPluginAsync = async (app) => {
+    for (const p of providers) await app.register(p.receiver(service));
+  };
+  return { service, routes };
+}

@@ -1,0 +1,165 @@
+import { createHmac } from 'node:crypto';
+import { getConnector } from '@healthfolio/connectors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import type { ConnectionRow, ConnectionsRepository } from '../sources/connections.repository';
+import { endpointsFor, type EndpointContext } from '../sources/endpoints';
+import type { ProviderEndpoints } from '../sources/oauth';
+import type { SyncRunner } from '../sources/sync-runner';
+import { localMidnight } from '../sources/sync-window';
+import type { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
+
+/** What one provider's push needs: its subscription calls (when it has them), keyed like its connections. */
+export interface PushProvider {
+  kind: string;
+  /** Creates the app's subscription (when missing) and answers its id. */
+  subscribe?(call: SubscriptionCall): Promise<string>;
+  unsubscribe?(call: SubscriptionCall, subscriptionId: string): Promise<void>;
+}
+
+export interface SubscriptionCall {
+  endpoints: ProviderEndpoints;
+  callbackUrl: string;
+  verifyToken: string;
+  fetch: typeof fetch;
+}
+
+export interface ProviderPushDeps {
+  connections: ConnectionsRepository;
+  subscriptions: ProviderSubscriptionsRepository;
+  runner: SyncRunner;
+  zones: UserTimeZoneRepository;
+  endpoints: EndpointContext;
+  sandboxProviders: boolean;
+  providers: readonly PushProvider[];
+  log: FastifyBaseLogger;
+  now: () => number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Provider webhooks (issue 27): subscriptions made on connect and removed with the last connection, and
+ * what a verified push does — a targeted sync of the changed window, queued on the SyncRunner like any
+ * other, never run inside the provider's request (they want an answer within seconds).
+ */
+export class ProviderPushService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ProviderPushDeps) {}
+
+  /** Where a provider posts: `${PUBLIC_URL}/api/provider-webhooks/<kind>`. */
+  callbackUrl(kind: string): string {
+    return `${this.deps.endpoints.publicUrl}/api/provider-webhooks/${kind}`;
+  }
+
+  /**
+   * The token a provider echoes when it checks our callback: derived from the app's client secret (the
+   * sandbox's for the sandbox), so no extra setting is needed and no one without the secret can make it.
+   */
+  verifyToken(kind: string, sandbox: boolean): string | undefined {
+    const connector = getConnector(kind);
+    const endpoints = connector && endpointsFor(connector, sandbox, this.deps.endpoints);
+    if (!endpoints?.clientSecret) return undefined;
+    return createHmac('sha256', endpoints.clientSecret).update(`healthfolio-push:${kind}`).digest('hex');
+  }
+
+  subscriptionKey = (kind: string, sandbox: boolean) => (sandbox ? `${kind}:sandbox` : kind);
+
+  async subscriptionId(kind: string, sandbox: boolean): Promise<string | undefined> {
+    return this.deps.subscriptions.get(this.subscriptionKey(kind, sandbox));
+  }
+
+  /** After a connection is saved: the app's subscription, if the provider has one and it is missing. */
+  connected(kind: string, sandbox: boolean): void {
+    this.background(async () => {
+      const provider = this.deps.providers.find((p) => p.kind === kind);
+      const call = this.call(kind, sandbox);
+      if (!provider?.subscribe || !call) return;
+      const key = this.subscriptionKey(kind, sandbox);
+      if (await this.deps.subscriptions.get(key)) return;
+      const id = await provider.subscribe(call);
+      await this.deps.subscriptions.save(key, id, this.deps.now());
+    });
+  }
+
+  /** After a disconnect: the app's subscription goes with the last connection of its kind. */
+  disconnected(kind: string, sandbox: boolean): void {
+    this.background(async () => {
+      const provider = this.deps.providers.find((p) => p.kind === kind);
+      const call = this.call(kind, sandbox);
+      const key = this.subscriptionKey(kind, sandbox);
+      const id = await this.deps.subscriptions.get(key);
+      if (!provider?.unsubscribe || !call || !id) return;
+      if (await this.deps.subscriptions.anyConnected(kind, sandbox)) return;
+      await provider.unsubscribe(call, id);
+      await this.deps.subscriptions.remove(key);
+    });
+  }
+
+  /** The person's connection a push names, or undefined (a person not, or no longer, connected here). */
+  async connection(kind: string, providerUser: string, sandbox: boolean): Promise<ConnectionRow | undefined> {
+    return (await this.deps.subscriptions.connectionsOf(kind, providerUser, sandbox))[0];
+  }
+
+  /**
+   * Queues a sync of the connection from the local midnight `daysBefore` days before `at`: what the
+   * provider said changed, and the days around it. A sync already queued reaches back as far; one
+   * running is followed by the schedule.
+   */
+  async syncAround(row: ConnectionRow, at: number, daysBefore = 1): Promise<void> {
+    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    const from = localMidnight(Math.min(at, this.deps.now()), timeZone, daysBefore);
+    const now = this.deps.now();
+    if (row.sync_state === 'idle') {
+      await this.deps.connections.update(row.id, {
+        sync_state: 'queued',
+        sync_from: from,
+        sync_to: null,
+        cursor: null,
+        updated_at: now,
+      });
+      this.deps.runner.enqueue(row.id);
+    } else if (row.sync_state === 'queued' && row.sync_from !== null && row.sync_from > from) {
+      await this.deps.connections.update(row.id, { sync_from: from, updated_at: now });
+    } else if (row.sync_state === 'running') {
+      await this.deps.connections.update(row.id, { next_sync_at: now, updated_at: now });
+    }
+  }
+
+  /** A provider took away our access (Strava's `authorized: false`): the person is asked to connect again. */
+  async revoked(row: ConnectionRow, name: string): Promise<void> {
+    await this.deps.connections.update(row.id, {
+      status: 'error',
+      next_sync_at: null,
+      last_error: `${name} access was removed at ${name}. Connect ${name} again to keep syncing.`,
+      updated_at: this.deps.now(),
+    });
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private call(kind: string, sandbox: boolean): SubscriptionCall | undefined {
+    const connector = getConnector(kind);
+    if (!connector || (sandbox && !this.deps.sandboxProviders)) return undefined;
+    const endpoints = endpointsFor(connector, sandbox, this.deps.endpoints);
+    const verifyToken = this.verifyToken(kind, sandbox);
+    if (!endpoints || !verifyToken) return undefined;
+    return {
+      endpoints,
+      callbackUrl: this.callbackUrl(kind),
+      verifyToken,
+      fetch: this.deps.fetch ?? fetch,
+    };
+  }
+
+  private background(work: () => Promise<void>): void {
+    const run = work()
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'a provider webhook subscription could not be changed'),
+      )
+      .finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  }
+}
