@@ -32,12 +32,15 @@ test.describe('the settings page (issue 3 item 6)', () => {
     await settings.goto();
     // SPEC §3 defaults.
     await expect(settings.switch('Insight alerts')).toBeChecked();
-    await expect(settings.switch('Public profile')).not.toBeChecked();
+    await expect(settings.switch('Anonymize my data')).not.toBeChecked();
+    // There are no public profiles: the switch is not offered, and the page says so.
+    await expect(settings.privacy.getByRole('switch', { name: /Public profile/ })).toHaveCount(0);
+    await expect(settings.privacy).toContainText('Healthfolio has no public profiles');
     await expect(settings.switch('Share my health score')).toBeChecked();
 
     await settings.switch('Insight alerts').click();
     await expect(settings.saved).toBeVisible();
-    await settings.switch('Public profile').click();
+    await settings.switch('Anonymize my data').click();
     await settings.choose('Sign out after inactivity', '30 minutes');
     await settings.dataSharing.getByLabel('Provider name').fill('Dr. Grace Hopper');
     await settings.dataSharing.getByRole('button', { name: 'Add provider' }).click();
@@ -47,7 +50,7 @@ test.describe('the settings page (issue 3 item 6)', () => {
 
     await page.reload();
     await expect(settings.switch('Insight alerts')).not.toBeChecked();
-    await expect(settings.switch('Public profile')).toBeChecked();
+    await expect(settings.switch('Anonymize my data')).toBeChecked();
     await expect(page.getByLabel('Sign out after inactivity')).toHaveValue('30');
     await expect(page.getByLabel('Units')).toHaveValue('imperial');
     await expect(settings.dataSharing.getByRole('button', { name: 'Dr. Grace Hopper' })).toBeVisible();
@@ -56,13 +59,13 @@ test.describe('the settings page (issue 3 item 6)', () => {
     const { data } = (await res.json()) as {
       data: {
         notifications: { insightAlerts: boolean };
-        privacy: { publicProfile: boolean; autoSignOutMinutes: number };
+        privacy: { anonymizeData: boolean; autoSignOutMinutes: number };
         dataSharing: { allowedProviders: string[] };
         preferences: { units: string };
       };
     };
     expect(data.notifications.insightAlerts).toBe(false);
-    expect(data.privacy).toMatchObject({ publicProfile: true, autoSignOutMinutes: 30 });
+    expect(data.privacy).toMatchObject({ anonymizeData: true, autoSignOutMinutes: 30 });
     expect(data.dataSharing.allowedProviders).toEqual(['Dr. Grace Hopper']);
     expect(data.preferences.units).toBe('imperial');
   });

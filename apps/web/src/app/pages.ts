@@ -53,3 +53,4 @@ export const InsightsPage = lazyPage('InsightsPage', () => import('../pages/Insi
 export const GoalsPage = lazyPage('GoalsPage', () => import('../pages/GoalsPage'), 'GoalsPage');
 export const ReportsPage = lazyPage('ReportsPage', () => import('../pages/ReportsPage'), 'ReportsPage');
 export const SettingsPage = lazyPage('SettingsPage', () => import('../pages/SettingsPage'), 'SettingsPage');
+export const SharePage = lazyPage('SharePage', () => import('../pages/SharePage'), 'SharePage');

@@ -52,6 +52,8 @@ export function createRoutes(): RouteObject[] {
             { path: '*', element: <Pages.NotFoundPage /> },
           ],
         },
+        // A share's recipient: no account, no app chrome, printable (issue 23).
+        { path: '/s/:token', element: <Pages.SharePage /> },
         {
           element: <RequireAuth />,
           children: [

@@ -17,6 +17,7 @@ import {
   useSettingsSaver,
   YourDataSection,
 } from '../features/settings';
+import { SharingSection } from '../features/shares';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <NotificationsSection values={profile.settings.notifications} save={save} />
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />
+          <SharingSection settings={profile.settings} />
           <PreferencesSection values={profile.settings.preferences} save={save} />
           <SandboxDataSection value={profile.settings.preferences.includeSandboxData} save={save} />
           <SourcePrioritySection onFeedback={setFeedback} />

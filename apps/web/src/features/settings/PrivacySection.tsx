@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import type { UserSettings } from '@healthfolio/core';
 import { SelectField, type SelectOption } from './SelectField';
 import { SettingsSection } from './SettingsSection';
@@ -5,20 +6,21 @@ import { SwitchList, type SwitchOption } from './SwitchList';
 import type { SaveSettings } from './use-settings-saver';
 
 type Privacy = UserSettings['privacy'];
-type PrivacySwitch = Exclude<keyof Privacy, 'autoSignOutMinutes'>;
+/** `publicProfile` has no switch: Healthfolio has no public profiles (see the note below). */
+type PrivacySwitch = Exclude<keyof Privacy, 'autoSignOutMinutes' | 'publicProfile'>;
 
 const options: readonly SwitchOption<PrivacySwitch>[] = [
   {
     key: 'shareWithProviders',
     label: 'Share with my providers',
-    description: 'Let the care providers I allow see my health data.',
+    description:
+      'Allow links that show chosen data to a named care provider (Sharing, below). Turning it off pauses every share.',
   },
   {
     key: 'anonymizeData',
     label: 'Anonymize my data',
-    description: 'Remove my name and email from anything I share.',
+    description: 'Shares show no name, birth date, email or other identifier.',
   },
-  { key: 'publicProfile', label: 'Public profile', description: 'Let others find my profile.' },
 ];
 
 const autoSignOutChoices: readonly SelectOption<string>[] = [
@@ -49,6 +51,10 @@ export function PrivacySection({ values, save }: { values: Privacy; save: SaveSe
         helperText="Without mouse, touch or keyboard use for this long, you are signed out."
         onChange={(value) => void save({ privacy: { autoSignOutMinutes: Number(value) } })}
       />
+      <Typography variant="body2" color="text.secondary">
+        Healthfolio has no public profiles: nobody can find you or see your data, except through a share you
+        create.
+      </Typography>
     </SettingsSection>
   );
 }

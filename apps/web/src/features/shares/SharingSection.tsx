@@ -1,0 +1,316 @@
+import {
+  shareSectionLabels,
+  shareSections,
+  type Share,
+  type ShareCreated,
+  type ShareSection,
+  type ShlCreated,
+  type UserSettings,
+} from '@healthfolio/core';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toApiError } from '../../lib/api';
+import { SettingsSection } from '../settings/SettingsSection';
+import {
+  createShare,
+  createShl,
+  formatDateTime,
+  formatDay,
+  revokeShare,
+  sharesKey,
+  useShares,
+} from './shares-api';
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const EXPIRY_CHOICES = [1, 7, 30, 90];
+
+/**
+ * Settings → Sharing: a read-only link for a named clinician — chosen sections, a period, an expiry —
+ * with its optional code, its SMART Health Link, every time it was opened, and revocation.
+ */
+export function SharingSection({ settings }: { settings: UserSettings }) {
+  const shares = useShares();
+  const [created, setCreated] = useState<ShareCreated | null>(null);
+  const enabled = settings.privacy.shareWithProviders;
+
+  return (
+    <SettingsSection
+      title="Sharing"
+      description="Give a clinician a link to chosen parts of your data for a period. They need no account; the link stops working when it expires or when you revoke it."
+    >
+      {enabled ? (
+        <NewShareForm settings={settings} onCreated={setCreated} />
+      ) : (
+        <Alert severity="info">
+          Sharing with providers is off. Turn on “Share with my providers” under Privacy to create a share.
+        </Alert>
+      )}
+      {created && <CreatedShare share={created} onClose={() => setCreated(null)} />}
+      {shares.isPending && <CircularProgress aria-label="Loading your shares" size={24} />}
+      {shares.isError && <Alert severity="error">Could not load your shares.</Alert>}
+      {shares.isSuccess && shares.data.length === 0 && (
+        <Typography color="text.secondary">You have not shared anything yet.</Typography>
+      )}
+      {shares.data?.map((share) => (
+        <ShareItem key={share.id} share={share} />
+      ))}
+    </SettingsSection>
+  );
+}
+
+function NewShareForm({
+  settings,
+  onCreated,
+}: {
+  settings: UserSettings;
+  onCreated: (share: ShareCreated) => void;
+}) {
+  const queryClient = useQueryClient();
+  const allowed = settings.dataSharing.allowedProviders;
+  const [recipient, setRecipient] = useState(allowed[0] ?? '');
+  const [sections, setSections] = useState<ShareSection[]>(['vitals', 'activity', 'labs']);
+  const [from, setFrom] = useState(() => isoDay(Date.now() - 90 * DAY));
+  const [to, setTo] = useState(() => isoDay(Date.now()));
+  const [days, setDays] = useState(7);
+  const [requireCode, setRequireCode] = useState(false);
+  const offered = shareSections.filter((s) => s !== 'insights' || settings.dataSharing.shareInsights);
+  const add = useMutation({
+    mutationFn: () =>
+      createShare({
+        recipient,
+        sections,
+        from,
+        to,
+        requireCode,
+        expiresAt: new Date(Date.now() + days * DAY).toISOString(),
+      }),
+    onSuccess: (share) => {
+      onCreated(share);
+      void queryClient.invalidateQueries({ queryKey: sharesKey });
+    },
+  });
+  const toggle = (section: ShareSection, on: boolean) =>
+    setSections((current) => (on ? [...current, section] : current.filter((s) => s !== section)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label="New share">
+      <Stack spacing={2}>
+        {allowed.length > 0 ? (
+          <TextField
+            select
+            label="Recipient"
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+          >
+            {allowed.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            label="Recipient"
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+            placeholder="Dr. Rivera, City Clinic"
+            required
+          />
+        )}
+        <FormGroup>
+          <FormLabel component="legend">Share these sections</FormLabel>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {offered.map((section) => (
+              <FormControlLabel
+                key={section}
+                control={
+                  <Checkbox
+                    checked={sections.includes(section)}
+                    onChange={(e) => toggle(section, e.target.checked)}
+                  />
+                }
+                label={shareSectionLabels[section]}
+              />
+            ))}
+          </Box>
+        </FormGroup>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            select
+            label="Link works for"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+          >
+            {EXPIRY_CHOICES.map((d) => (
+              <MenuItem key={d} value={d}>
+                {d === 1 ? '1 day' : `${d} days`}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <FormControlLabel
+          control={<Checkbox checked={requireCode} onChange={(e) => setRequireCode(e.target.checked)} />}
+          label="Also ask for a 6-digit code (you send it separately)"
+        />
+        {add.isError && <Alert severity="error">{toApiError(add.error).message}</Alert>}
+        <div>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={add.isPending || recipient.trim() === '' || sections.length === 0}
+          >
+            Create share
+          </Button>
+        </div>
+      </Stack>
+    </Box>
+  );
+}
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField label={label} value={value} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+      <Button
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+    </Stack>
+  );
+}
+
+function CreatedShare({ share, onClose }: { share: ShareCreated; onClose: () => void }) {
+  return (
+    <Alert severity="success" onClose={onClose}>
+      <Stack spacing={1}>
+        <span>
+          Share created. Send this link to the recipient; it works until {formatDateTime(share.expiresAt)}.
+        </span>
+        <CopyField label="Share link" value={share.url} />
+        {share.code && (
+          <span>
+            Code to send separately (shown only now): <strong aria-label="Share code">{share.code}</strong>
+          </span>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+const statusLabel: Record<Share['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+function ShareItem({ share }: { share: Share }) {
+  const queryClient = useQueryClient();
+  const [link, setLink] = useState<ShlCreated | null>(null);
+  const revoke = useMutation({
+    mutationFn: () => revokeShare(share.id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharesKey }),
+  });
+  const shl = useMutation({ mutationFn: () => createShl(share.id), onSuccess: setLink });
+  const active = share.status === 'active';
+
+  return (
+    <Box
+      component="article"
+      aria-label={`Share with ${share.recipient}`}
+      sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 500 }}>{share.recipient}</Typography>
+        <Chip size="small" color={active ? 'success' : 'default'} label={statusLabel[share.status]} />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {share.sections.map((s) => shareSectionLabels[s]).join(' · ')} · {formatDay(share.from)} to{' '}
+        {formatDay(share.to)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {active ? 'Works until' : share.status === 'revoked' ? 'Revoked' : 'Expired'}{' '}
+        {formatDateTime(share.revokedAt ?? share.expiresAt)}
+        {share.requiresCode ? ' · asks for a code' : ''}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {share.views.length === 0
+          ? 'Not opened yet.'
+          : `Opened ${share.views.length === 1 ? 'once' : `${share.views.length} times`}:`}
+      </Typography>
+      {share.views.length > 0 && (
+        <Box component="ul" aria-label="Views" sx={{ m: 0, pl: 3 }}>
+          {share.views.slice(0, 10).map((v, i) => (
+            <Typography component="li" variant="body2" key={`${v.at}-${i}`}>
+              {formatDateTime(v.at)} · {v.ip ?? 'unknown network'} · {v.userAgent ?? 'unknown browser'}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {active && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+          <Button size="small" variant="outlined" disabled={shl.isPending} onClick={() => shl.mutate()}>
+            SMART Health Link
+          </Button>
+          <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            Revoke
+          </Button>
+        </Stack>
+      )}
+      {revoke.isError && <Alert severity="error">{toApiError(revoke.error).message}</Alert>}
+      {shl.isError && <Alert severity="error">{toApiError(shl.error).message}</Alert>}
+      {link && active && (
+        <Stack spacing={1} sx={{ mt: 1 }}>
+          <Typography variant="body2">
+            A clinician&apos;s system or a SMART Health Link viewer reads this link or its QR code.
+          </Typography>
+          <Box
+            component="img"
+            src={link.qr}
+            alt="QR code of the SMART Health Link"
+            sx={{ width: 200, height: 200 }}
+          />
+          <CopyField label="SMART Health Link" value={link.shlink} />
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// Sharing with a clinician: the Settings section, and the recipient's page (a public route).
+export { SharingSection } from './SharingSection';

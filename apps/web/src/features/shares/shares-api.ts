@@ -1,0 +1,33 @@
+import type { PublicShare, Share, ShareCreated, ShareInput, ShlCreated } from '@healthfolio/core';
+import { useQuery } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
+
+export const sharesKey = ['shares'] as const;
+
+export function useShares() {
+  return useQuery({
+    queryKey: sharesKey,
+    queryFn: ({ signal }) => apiGet<{ items: Share[] }>('/shares', { signal }).then((d) => d.items),
+  });
+}
+
+export const createShare = (input: ShareInput) => apiPost<ShareCreated>('/shares', input);
+export const revokeShare = (id: string) => apiDelete<void>(`/shares/${id}`);
+export const createShl = (id: string, passcode?: string) =>
+  apiPost<ShlCreated>(`/shares/${id}/shl`, passcode ? { passcode } : {});
+
+/** The recipient's read: no account; the code, when the share has one, in its own header. */
+export const openShare = (token: string, code?: string) =>
+  apiGet<PublicShare>(`/public/shares/${encodeURIComponent(token)}`, {
+    headers: code ? { 'X-Share-Code': code } : {},
+  });
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** "12 Nov 2026" for a local date (YYYY-MM-DD), never shifted by the reader's zone. */
+export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T00:00:00Z`));
+
+/** A number as a clinician reads it: at most two decimals, grouped. */
+export const formatValue = (value: number) =>
+  new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
