@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// better-sqlite3 crashes an older Node outright; say what to do instead (package.json engines).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12))
+  throw new Error(
+    `Node ${process.versions.node} is too old for this project: run \`npm test\` (it fetches Node 24 into .node/), ` +
+      'or put .node/bin first on your PATH.',
+  );
+
 export default defineConfig({
   test: {
     projects: [

@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib.mjs';
 import { serverEntry, serverProcess } from './server-process.mjs';
 
-ensureDependencies();
+await ensureDependencies();
 ensureWebBuild();
 ensureServerBuild();
 

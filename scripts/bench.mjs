@@ -9,7 +9,7 @@
 // `npm run bench -- --quick` shrinks the data tenfold for a fast look.
 import { ensureDependencies, runOrExit } from './lib.mjs';
 
-ensureDependencies();
+await ensureDependencies();
 const quick = process.argv.includes('--quick');
 const pgUrl =
   process.env.BENCH_DATABASE_URL ??

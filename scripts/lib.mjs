@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureProjectNode } from './project-node.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,18 +17,19 @@ export function runOrExit(cmd, args, options = {}) {
   if (status !== 0) process.exit(status);
 }
 
-/** npm ci on a fresh clone (or after the lock file changed). */
-export function ensureDependencies() {
+/**
+ * Runs the caller on the project's Node (scripts/project-node.mjs), then npm ci on a fresh clone (or after
+ * the lock file changed). The native addons (better-sqlite3, argon2, esbuild) ship Node-API prebuilds, so
+ * one install serves every Node the project runs on.
+ */
+export async function ensureDependencies() {
+  await ensureProjectNode();
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (first run builds better-sqlite3, about 90 s)…');
-  // There is no network for node-gyp to fetch Node's headers from: build against the installed ones.
-  const env = { ...process.env };
-  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_api.h'))
-    env.npm_config_nodedir = '/usr';
-  // --loglevel=error: the install's warnings (engines, deprecations) are for maintainers, not for `npm start`.
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { env });
+  console.log('Installing dependencies…');
+  // --loglevel=error: the install's warnings (deprecations) are for maintainers, not for `npm start`.
+  runOrExit('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 /** Newest modification time of the files under dir (node_modules aside); 0 when it is missing. */

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from './lib.mjs';
 import { serverEntry, serverProcess } from './server-process.mjs';
 
-ensureDependencies();
+await ensureDependencies();
 // WEB_DIST names a web build made elsewhere: it is served as it is.
 if (!process.env.WEB_DIST) ensureWebBuild();
 ensureServerBuild();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root, run } from './lib.mjs';
 
-ensureDependencies();
+await ensureDependencies();
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
