@@ -59,6 +59,8 @@ import { providerRoutes } from './modules/sources/providers';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';
+import { createSummaryReports } from './modules/summary-reports';
+import type { ReportJobs } from './modules/summary-reports/report-jobs';
 import { SyncRunner } from './modules/sources/sync-runner';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
@@ -95,6 +97,8 @@ export interface BuiltApp {
   insightJobs: InsightJobs;
   /** Background provider syncs; tests wait on `idle()`. */
   syncRunner: SyncRunner;
+  /** Clinician reports made in the background; tests wait on `idle()`. */
+  reportJobs: ReportJobs;
   /** Outgoing webhook deliveries; tests call `deliverDue()` and wait on `idle()`. */
   webhookDelivery: WebhookDelivery;
   /** Provider webhooks: subscriptions made in the background; tests wait on `idle()`. */
@@ -328,7 +332,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', () => webhooks.delivery.start());
   app.addHook('preClose', () => webhooks.delivery.close());
 
-  const shares = createShares({ db, identity, account, goals, publicUrl: config.publicUrl, now });
+  // Clinician reports (modules/summary-reports), made in the background; the health score.
+  const summaryReports = createSummaryReports({
+    db,
+    insightData,
+    zones: metrics.zones,
+    clinical: new ClinicalService(db.kysely),
+    insights,
+    goals,
+    profile: async (userId) => {
+      const profile = await account.profile(userId);
+      return { name: profile.name, units: profile.settings.preferences.units };
+    },
+    log: app.log,
+    now,
+  });
+  app.addHook('onReady', () => summaryReports.jobs.start());
+  app.addHook('preClose', () => summaryReports.jobs.close());
+  const shares = createShares({
+    db,
+    identity,
+    account,
+    goals,
+    publicUrl: config.publicUrl,
+    now,
+    ownsReport: (userId, reportId) => summaryReports.reports.owns(userId, reportId),
+  });
   await app.register(
     async (api) => {
       await api.register(healthRoutes(db, APP_VERSION));
@@ -350,6 +379,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
+      await api.register(summaryReports.routes);
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
@@ -379,6 +409,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     importRunner,
     insightJobs,
     syncRunner,
+    reportJobs: summaryReports.jobs,
     webhookDelivery: webhooks.delivery,
     providerPush: providerPush.service,
   };

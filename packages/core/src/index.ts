@@ -28,3 +28,4 @@ export * from './sessions';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';
+export * from './summary-reports';

@@ -110,6 +110,7 @@ export interface Database {
   sync_runs: SyncRunsTable;
   clinical_records: ClinicalRecordsTable;
   ingest_tokens: IngestTokensTable;
+  health_reports: HealthReportsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   provider_subscriptions: ProviderSubscriptionsTable;
@@ -533,4 +534,26 @@ export interface ProviderSubscriptionsTable {
   kind: string;
   subscription_id: string;
   created_at: number;
+}
+
+/** Clinician reports (202611290600-health-reports); see modules/summary-reports. */
+export interface HealthReportsTable {
+  id: string;
+  user_id: string;
+  status: string;
+  progress: Generated<number>;
+  /** ISO dates, inclusive. */
+  from_day: string;
+  to_day: string;
+  /** JSON: ReportSection[]. */
+  sections: string;
+  /** JSON: ReportContent, once made. */
+  content: string | null;
+  pdf: Buffer | null;
+  pages: number | null;
+  bytes: number | null;
+  failure: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
 }

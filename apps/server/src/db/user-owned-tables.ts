@@ -33,6 +33,7 @@ export const userOwnedTables = [
   'share_views',
   'share_links',
   'shares',
+  'health_reports',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */

@@ -12,6 +12,7 @@ import { revisions } from './202611270100-revisions';
 import { sandboxPaths } from './202611280100-sandbox-paths';
 import { pushPaths } from './202611280200-push-paths';
 import { syncAccounting } from './202611280300-sync-accounting';
+import { healthReports } from './202611290600-health-reports';
 import { webhooks } from './202611290500-webhooks';
 import { mfa } from './202611290100-mfa';
 import { apiTokens } from './202611290400-api-tokens';
@@ -34,6 +35,7 @@ const migrations: Record<string, AppMigration> = {
   '202611280100-sandbox-paths': sandboxPaths,
   '202611280200-push-paths': pushPaths,
   '202611280300-sync-accounting': syncAccounting,
+  '202611290600-health-reports': healthReports,
   '202611290500-webhooks': webhooks,
   '202611290100-mfa': mfa,
   '202611290400-api-tokens': apiTokens,

@@ -1,0 +1,34 @@
+import { healthScore, type HealthScore } from '@healthfolio/insights';
+import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { DAY_MS, localDayIn } from '../metrics/time';
+
+/** Days read: the 14 recent days and the 83-day baseline before the last week, with room. */
+const READ_DAYS = 100;
+
+/** `GET /api/health-score`: the formula of packages/insights over the person's merged days and labs. */
+export class HealthScoreService {
+  constructor(
+    private readonly data: InsightDataRepository,
+    private readonly zones: UserTimeZoneRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async score(userId: string): Promise<HealthScore> {
+    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const at = this.now();
+    const today = localDayIn(zone, at);
+    const excludeSandbox = !(await this.data.includesSandbox(userId));
+    const [series, labs] = await Promise.all([
+      this.data.dailySeries(userId, today - READ_DAYS, today, [
+        'sleep_duration',
+        'exercise_minutes',
+        'steps',
+        'resting_heart_rate',
+        'heart_rate_variability',
+      ]),
+      this.data.labResults(userId, at - 400 * DAY_MS, { excludeSandbox }),
+    ]);
+    return healthScore({ today, series, labs });
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import type { ClinicalService } from '../clinical/clinical.service';
+import type { GoalsService } from '../goals/goals.service';
+import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightsService } from '../insights/insights.service';
+import { ReportReadingsRepository } from '../metrics/report-readings.repository';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { HealthScoreService } from './health-score.service';
+import { ReportJobs } from './report-jobs';
+import { SummaryReportsRepository } from './summary-reports.repository';
+import { summaryReportsRoutes } from './summary-reports.routes';
+import { SummaryReportsService } from './summary-reports.service';
+
+export { SummaryReportsService } from './summary-reports.service';
+
+/** The clinician reports module, wired: `routes` mount under /api; `jobs` start and close with the app. */
+export function createSummaryReports(deps: {
+  db: Db;
+  insightData: InsightDataRepository;
+  zones: UserTimeZoneRepository;
+  clinical: ClinicalService;
+  insights: InsightsService;
+  goals: GoalsService;
+  profile: (userId: string) => Promise<{ name: string; units: 'metric' | 'imperial' }>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}) {
+  const repo = new SummaryReportsRepository(deps.db.kysely);
+  // The runner calls the service's one handler; the service queues through the runner.
+  const jobs: ReportJobs = new ReportJobs(
+    (id) => reports.generateReport(id),
+    () => repo.unfinished(),
+  );
+  const reports = new SummaryReportsService({
+    ...deps,
+    repo,
+    readings: new ReportReadingsRepository(deps.db.kysely),
+    enqueue: (id) => jobs.request(id),
+  });
+  const score = new HealthScoreService(deps.insightData, deps.zones, deps.now);
+  return { reports, jobs, score, routes: summaryReportsRoutes(reports, score) };
+}

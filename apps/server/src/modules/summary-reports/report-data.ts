@@ -1,0 +1,114 @@
+import {
+  clinicalCategories,
+  type ClinicalCategory,
+  type ClinicalRecord,
+  type Goal,
+  type Insight,
+  type ReportSection,
+} from '@healthfolio/core';
+import { dayFromIso, type DailySeries, type LabResult } from '@healthfolio/insights';
+import type { ClinicalService } from '../clinical/clinical.service';
+import type { GoalsService } from '../goals/goals.service';
+import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightsService } from '../insights/insights.service';
+import type {
+  KindSource,
+  ReportReadingsRepository,
+  SourcedLab,
+  TimedGlucose,
+} from '../metrics/report-readings.repository';
+import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { DAY_MS, dayStartIn, localDayIn } from '../metrics/time';
+
+/** Days before the period the baselines of the health score need. */
+const BASELINE_DAYS = 120;
+/** Clinical records a report lists per category at most. */
+const CLINICAL_LIMIT = 200;
+
+/** Everything one report draws, read once through the owning modules. */
+export interface ReportData {
+  person: string;
+  units: 'metric' | 'imperial';
+  zone: string;
+  fromDay: number;
+  toDay: number;
+  /** The local day in progress (the health score reads the days before it). */
+  today: number;
+  series: ReadonlyMap<string, DailySeries>;
+  sources: readonly KindSource[];
+  labsForScore: readonly LabResult[];
+  labs: readonly SourcedLab[];
+  glucose: readonly TimedGlucose[];
+  clinical: ReadonlyMap<ClinicalCategory, readonly ClinicalRecord[]>;
+  insights: readonly Insight[];
+  goals: readonly Goal[];
+}
+
+export interface ReportDataDeps {
+  insightData: InsightDataRepository;
+  readings: ReportReadingsRepository;
+  zones: UserTimeZoneRepository;
+  clinical: ClinicalService;
+  insights: InsightsService;
+  goals: GoalsService;
+  profile: (userId: string) => Promise<{ name: string; units: 'metric' | 'imperial' }>;
+  now: () => number;
+}
+
+/** Reads what the chosen sections need; a section left out is not read. */
+export async function readReportData(
+  deps: ReportDataDeps,
+  userId: string,
+  period: { from: string; to: string },
+  sections: readonly ReportSection[],
+): Promise<ReportData> {
+  const want = new Set(sections);
+  const zone = (await deps.zones.get(userId)) ?? 'UTC';
+  const fromDay = dayFromIso(period.from);
+  const toDay = dayFromIso(period.to);
+  const fromMs = dayStartIn(zone, fromDay);
+  const toMs = dayStartIn(zone, toDay + 1);
+  const today = localDayIn(zone, deps.now());
+  const excludeSandbox = !(await deps.insightData.includesSandbox(userId));
+  const scoreFrom = Math.min(fromDay, today - BASELINE_DAYS);
+  const [profile, series, labsForScore] = await Promise.all([
+    deps.profile(userId),
+    deps.insightData.dailySeries(userId, scoreFrom, Math.max(toDay, today)),
+    want.has('summary')
+      ? deps.insightData.labResults(userId, deps.now() - 400 * DAY_MS, { excludeSandbox })
+      : Promise.resolve([]),
+  ]);
+  const sources = await deps.readings.sources(userId, [...series.keys()], fromDay, toDay);
+  const labs = want.has('labs') ? await deps.readings.labs(userId, fromMs, toMs, excludeSandbox) : [];
+  const glucose = want.has('glucose')
+    ? await deps.readings.glucose(userId, fromMs, toMs, excludeSandbox)
+    : [];
+  const clinical = new Map<ClinicalCategory, ClinicalRecord[]>();
+  if (want.has('clinical')) {
+    for (const category of clinicalCategories) {
+      if (category === 'encounter') continue;
+      const page = await deps.clinical.list(userId, { category, limit: CLINICAL_LIMIT });
+      clinical.set(category, page.items);
+    }
+  }
+  const insights = want.has('insights')
+    ? await deps.insights.list(userId, { type: 'all', severity: 'all' })
+    : [];
+  const goals = want.has('goals') ? await deps.goals.list(userId) : [];
+  return {
+    person: profile.name,
+    units: profile.units,
+    zone,
+    fromDay,
+    toDay,
+    today,
+    series,
+    sources,
+    labsForScore,
+    labs,
+    glucose,
+    clinical,
+    insights,
+    goals,
+  };
+}
