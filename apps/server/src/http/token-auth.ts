@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX, type ApiTokenScope } from '@healthfolio/core';
+import { API_TOKEN_PREFIX, getMetric, resolveMetricKind, type ApiTokenScope } from '@healthfolio/core';
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../identity/client';
 import type { ApiTokensService, TokenIdentity } from '../modules/api-tokens/api-tokens.service';
@@ -12,7 +12,7 @@ declare module 'fastify' {
      *
      * @example app.get('/metrics', { config: { scope: 'metrics:read' }, schema }, handler)
      */
-    scope?: ApiTokenScope;
+    scope?: ApiTokenScope | ((request: FastifyRequest) => ApiTokenScope);
   }
   interface FastifyRequest {
     /** The personal access token the request came with; undefined for a browser session. */
@@ -36,7 +36,8 @@ export async function authenticateApiToken(
     url: request.url,
     client: clientOf(request),
   });
-  const scope = request.routeOptions.config.scope;
+  const declared = request.routeOptions.config.scope;
+  const scope = typeof declared === 'function' ? declared(request) : declared;
   if (!scope) {
     throw new AppError(
       'auth/insufficient-scope',
@@ -52,3 +53,19 @@ export async function authenticateApiToken(
   request.userId = identity.userId;
   request.apiToken = identity;
 }
+
+/**
+ * The scope of reading one metric kind (`?type=`): lab results need `labs:read`, everything else
+ * `metrics:read`. For `GET /metrics`, whose answer is the kind's samples.
+ */
+export function readScopeOfKind(request: FastifyRequest): ApiTokenScope {
+  const type = (request.query as { type?: unknown } | undefined)?.type;
+  const kind = typeof type === 'string' ? resolveMetricKind(type) : undefined;
+  return kind && isLabKind(kind) ? 'labs:read' : 'metrics:read';
+}
+
+/** True when the request comes with a token that may not see lab results (no `labs:read`). */
+export const hidesLabs = (request: FastifyRequest): boolean =>
+  request.apiToken !== undefined && !request.apiToken.scopes.includes('labs:read');
+
+export const isLabKind = (kind: string): boolean => getMetric(kind)?.category === 'labs';

@@ -86,6 +86,40 @@ describe.each(testDialects)('personal access tokens on %s', (dialect) => {
     });
   });
 
+  it('keeps lab results to labs:read: the series, the summary and a sample by id', async () => {
+    const ldl = await inject('POST', '/api/metrics', ada, {
+      type: 'ldl_cholesterol',
+      value: 112,
+      unit: 'mg/dL',
+      start: '2026-11-18T08:00:00Z',
+    });
+    expect(ldl.statusCode, ldl.body).toBe(201);
+    const labsUrl = '/api/metrics?type=ldl&from=2026-11-01&to=2026-11-30&tz=UTC';
+    const metricsOnly = await create({ name: 'Steps sheet', scopes: ['metrics:read'] });
+    const labs = await create({ name: 'Lab chart', scopes: ['labs:read'] });
+
+    const refused = await inject('GET', labsUrl, metricsOnly.auth);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'This API token lacks the scope "labs:read" this request needs.',
+    );
+    const read = await inject('GET', labsUrl, labs.auth);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.items.map((i: { value: number }) => i.value)).toEqual([112]);
+    expect((await inject('GET', SERIES, labs.auth)).statusCode).toBe(403);
+
+    const summary = await inject('GET', '/api/metrics/summary?tz=UTC', metricsOnly.auth);
+    const kinds = (summary.json().data.items as { type: string }[]).map((i) => i.type);
+    expect(kinds).toEqual(['weight']);
+    const bySession = await inject('GET', '/api/metrics/summary?tz=UTC', ada);
+    expect((bySession.json().data.items as { type: string }[]).map((i) => i.type).sort()).toEqual([
+      'ldl_cholesterol',
+      'weight',
+    ]);
+    const byId = await inject('GET', `/api/metrics/${ldl.json().data.id}`, metricsOnly.auth);
+    expect(byId.statusCode).toBe(404);
+  });
+
   it('writes a measurement with metrics:write', async () => {
     const token = await create({ name: 'Scale script', scopes: ['metrics:write'] });
     const write = await inject('POST', '/api/metrics', token.auth, {

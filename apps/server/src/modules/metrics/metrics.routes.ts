@@ -17,6 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { hidesLabs, isLabKind, readScopeOfKind } from '../../http/token-auth';
 import { EntriesService } from './entries.service';
 import { PrioritiesService } from './priorities.service';
 import { SampleStore } from './samples.store';
@@ -54,7 +56,8 @@ export const metricsRoutes =
     app.get(
       '/metrics',
       {
-        config: { scope: 'metrics:read' },
+        // Lab results need labs:read, other kinds metrics:read.
+        config: { scope: readScopeOfKind },
         schema: {
           tags,
           security,
@@ -84,9 +87,15 @@ export const metricsRoutes =
           response: { 200: dataEnvelope(metricsSummarySchema) },
         },
       },
-      async (request) => ({
-        data: await m.summary.summary(request.userId, await zoneOf(request.userId, request.query.tz)),
-      }),
+      async (request) => {
+        const summary = await m.summary.summary(
+          request.userId,
+          await zoneOf(request.userId, request.query.tz),
+        );
+        // An API token without labs:read sees no lab results, not even their latest values.
+        if (!hidesLabs(request)) return { data: summary };
+        return { data: { ...summary, items: summary.items.filter((item) => !isLabKind(item.type)) } };
+      },
     );
 
     app.get(
@@ -165,7 +174,11 @@ export const metricsRoutes =
           response: { 200: dataEnvelope(sampleItemSchema) },
         },
       },
-      async (request) => ({ data: await m.entries.get(request.userId, request.params.id) }),
+      async (request) => {
+        const sample = await m.entries.get(request.userId, request.params.id);
+        if (hidesLabs(request) && isLabKind(sample.type)) throw notFound('Sample');
+        return { data: sample };
+      },
     );
 
     app.put(
