@@ -214,6 +214,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await metrics.store.remergeSandboxDays(userId);
       insightJobs.request(userId);
     },
+    // Declared below; called only when an account is deleted, long after the app is built.
+    deleting: async (userId) => {
+      await sources.revokeAll(userId);
+    },
   });
   const exports = new ExportService(
     account,

@@ -21,6 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export interface AccountHooks {
   /** After a settings change is stored: the settings before and after it (sandbox data in or out …). */
   settingsChanged?(userId: string, before: UserSettings, after: UserSettings): Promise<void>;
+  /** Before an account's rows go: what must reach outside first (provider tokens revoked). */
+  deleting?(userId: string): Promise<void>;
 }
 
 /** The signed-in user's own account: profile, settings, deletion. */
@@ -71,9 +73,13 @@ export class AccountService {
     return (await this.updateProfile(userId, { settings: patch })).settings;
   }
 
-  /** Deletes the account: every row of every table, the uploaded files, and with them every session. */
+  /**
+   * Deletes the account: its provider tokens revoked at the providers, every row of every table, the
+   * uploaded files, and with them every session.
+   */
   async deleteAccount(userId: string): Promise<void> {
     const user = await this.user(userId);
+    await this.hooks.deleting?.(user.id);
     await this.repo.deleteEverything(user.id, user.email);
     await this.identity.throttle.forgetAccount(user.email, user.id);
     if (UUID.test(user.id)) {

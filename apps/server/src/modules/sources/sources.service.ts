@@ -304,6 +304,24 @@ export class SourcesService {
     return { source: await this.get(userId, kind), deletedSamples, revoked };
   }
 
+  /**
+   * Revokes every token the person's connections hold at their providers (account deletion). Best effort,
+   * as on disconnect: a provider that is down or offers no revocation never blocks the deletion.
+   * Answers how many providers confirmed.
+   */
+  async revokeAll(userId: string): Promise<number> {
+    let revoked = 0;
+    for (const row of await this.deps.repo.list(userId)) {
+      const connector = getConnector(row.kind);
+      const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+      if (!connector || !tokens) continue;
+      const endpoints = await this.endpointsOrNone(connector, row);
+      if (endpoints && (await revokeToken(connector.manifest, endpoints, tokens, this.deps.fetch)))
+        revoked += 1;
+    }
+    return revoked;
+  }
+
   /** Queues a sync: incremental, or `days` back. */
   async sync(userId: string, kind: string, days?: number): Promise<SyncStatus> {
     const row = await this.connection(userId, kind);
