@@ -25,6 +25,8 @@ const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SIGNUP_ENABLED: 'true',
+    // Outgoing webhooks may reach the tests' receivers on loopback over plain http.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     TRUST_PROXY: 'true',
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '3600',

@@ -15,6 +15,7 @@ import {
   SettingsSnackbar,
   SourcePrioritySection,
   useSettingsSaver,
+  WebhooksSection,
   YourDataSection,
 } from '../features/settings';
 import { SharingSection } from '../features/shares';
@@ -42,6 +43,7 @@ export function SettingsPage() {
           <SourcePrioritySection onFeedback={setFeedback} />
           <SecurityActivitySection userId={profile.id} />
           <ApiAccessSection />
+          <WebhooksSection />
           <YourDataSection email={profile.email} />
         </Stack>
       )}

@@ -11,3 +11,4 @@ export { SettingsSnackbar } from './SettingsSnackbar';
 export { SourcePrioritySection } from './SourcePrioritySection';
 export { useSettingsSaver, type SaveSettings, type SettingsFeedback } from './use-settings-saver';
 export { YourDataSection } from './YourDataSection';
+export { WebhooksSection } from './WebhooksSection';
