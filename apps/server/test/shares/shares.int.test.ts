@@ -211,6 +211,14 @@ describe.each(testDialects)('shares with a clinician on %s', (dialect) => {
     expect((await open(tokenOf(created))).statusCode).toBe(200);
   });
 
+  it('asks for a fresh second factor to create a share', async () => {
+    f.clock.advance(10 * 60_000);
+    const res = await create(activityAndLabs);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('auth/step-up-required');
+    f.clock.advance(-10 * 60_000);
+  });
+
   it('limits how often one address may open shares, with Retry-After', async () => {
     const ip = '198.51.100.23';
     for (let i = 0; i < SHARE_VIEW_LIMIT.max; i++) {

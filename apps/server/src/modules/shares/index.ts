@@ -45,7 +45,7 @@ export function createShares(deps: {
     shares,
     shl,
     async api(api: FastifyInstance) {
-      await api.register(sharesRoutes(shares, shl));
+      await api.register(sharesRoutes(shares, shl, deps.identity));
       await api.register(publicSharesRoutes(shares, shl));
     },
     page: (app: FastifyInstance, webDist: string) => registerSharePage(app, shares, webDist),

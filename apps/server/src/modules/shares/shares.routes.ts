@@ -8,6 +8,8 @@ import {
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Identity } from '../../identity/identity';
+import { requireFreshFactor } from '../../identity/step-up';
 import type { SharesService } from './shares.service';
 import type { ShlService } from './shl.service';
 
@@ -17,13 +19,16 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The owner's side of shares with a clinician (DESIGN "Shares"). */
 export const sharesRoutes =
-  (shares: SharesService, shl: ShlService): FastifyPluginAsyncZod =>
+  (shares: SharesService, shl: ShlService, identity: Pick<Identity, 'mfa'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
+    // Handing data to someone else asks for a second factor verified in the last minutes (issue 24 step-up).
+    const fresh = requireFreshFactor(identity);
 
     app.post(
       '/shares',
       {
+        preHandler: fresh,
         schema: {
           tags,
           security,
@@ -68,6 +73,7 @@ export const sharesRoutes =
     app.post(
       '/shares/:id/shl',
       {
+        preHandler: fresh,
         schema: {
           tags,
           security,
