@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
 import { connectThroughConsent, DAY_MS, fakeEnv, NOW, startFake, type RunningFake } from '../sources/helpers';
+import { startReceiver } from '../webhooks/receiver';
 
 /** The sandbox athlete the Strava fake answers for (packages/connectors/src/strava/athlete-year.ts). */
 const ATHLETE_ID = 134_815;
@@ -32,7 +33,11 @@ describe.each(testDialects)('Strava webhook events on %s', (dialect) => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // The fake posts to PUBLIC_URL: the server listens there, as it would behind its public name.
-    t = await createTestApp(dialect, { ...fakeEnv('strava', fake), PUBLIC_URL: base }, { now: clock.now });
+    t = await createTestApp(
+      dialect,
+      { ...fakeEnv('strava', fake), PUBLIC_URL: base, WEBHOOKS_ALLOW_PRIVATE: 'true' },
+      { now: clock.now, webhookCheckMs: 0 },
+    );
     await t.app.listen({ host: '127.0.0.1', port });
     await createUser(t, 'ada@example.com');
     ada = bearer((await signIn(t)).accessToken);
@@ -108,6 +113,16 @@ describe.each(testDialects)('Strava webhook events on %s', (dialect) => {
     await t.syncRunner.idle();
     expect((await stats()).history).toHaveLength(before.history.length);
 
+    // The person's own webhook hears of the sync and of the new readings (kinds and days, no values).
+    const receiver = await startReceiver();
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: ada,
+      payload: { url: receiver.url, events: ['sync.finished', 'samples.created'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+
     const started = performance.now();
     expect(await fake.control.push!({ ...event, subscription_id: undefined })).toEqual([200]);
     await t.syncRunner.idle();
@@ -120,6 +135,21 @@ describe.each(testDialects)('Strava webhook events on %s', (dialect) => {
     expect(lastAfter).toBeLessThan(clock.ms);
     console.info(`Strava push → new workout readable through the API: ${ms.toFixed(0)} ms`);
     expect(ms).toBeLessThan(5_000);
+
+    await t.webhookDelivery.idle();
+    await t.webhookDelivery.deliverDue();
+    const messages = receiver.received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> },
+    );
+    await receiver.close();
+    expect(messages.map((m) => m.type)).toEqual(['sync.finished', 'samples.created']);
+    expect(messages[0]!.data).toMatchObject({ source: 'strava', status: 'succeeded', error: null });
+    expect(messages[0]!.data.inserted as number).toBeGreaterThan(0);
+    const created = messages[1]!.data as unknown as { source: string; kinds: { kind: string; to: string }[] };
+    expect(created.source).toBe('strava');
+    const workouts = created.kinds.find((k) => k.kind === 'workout');
+    expect(workouts?.to).toBe(new Date(lastAfter).toISOString().slice(0, 10));
+    expect(JSON.stringify(messages[1])).not.toContain('"value"');
   });
 
   it('acknowledges an athlete not connected here, and removes the subscription with the last connection', async () => {
