@@ -56,6 +56,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { ConnectionsRepository } from './modules/sources/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';
 import { providerRoutes } from './modules/sources/providers';
+import { SourceHoldingsRepository } from './modules/sources/source-holdings.repository';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';
@@ -285,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandboxProviders: config.sandboxProviders,
     now,
     clinical: new ClinicalRecordsRepository(db.kysely),
+    holdings: new SourceHoldingsRepository(db.kysely),
   });
   const ingest = new IngestService({
     tokens: new IngestTokensRepository(db.kysely),

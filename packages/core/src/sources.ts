@@ -396,9 +396,20 @@ export const dataSourceSchema = z.object({
   lastError: z.string().nullable(),
   /** Generic kinds: the name the person gave their source ("Omron cuff"). */
   customName: z.string().nullable().optional(),
+  /**
+   * What it holds for the person, however it came (connected, imported, pushed, entered): readings,
+   * clinical records and the newest of them. In `GET /api/data-sources`; "Your sources" lists those with any.
+   */
+  data: z
+    .object({ samples: z.number().int(), records: z.number().int(), lastDataAt: z.string().nullable() })
+    .optional(),
 });
 export type DataSource = z.infer<typeof dataSourceSchema>;
-export const dataSourceListSchema = z.object({ items: z.array(dataSourceSchema) });
+export const dataSourceListSchema = z.object({
+  items: z.array(dataSourceSchema),
+  /** Whether the person operates this server (its first account): only they see connector set-up hints. */
+  operator: z.boolean().optional(),
+});
 
 /** `POST /api/data-sources/:id/connect` and `POST /api/integrations/:source/connect`. */
 export const connectRequestSchema = z.object({

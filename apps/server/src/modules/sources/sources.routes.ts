@@ -44,7 +44,13 @@ export const sourcesRoutes =
           response: { 200: dataEnvelope(dataSourceListSchema) },
         },
       },
-      async (request) => ({ data: { items: await sources.list(request.userId) } }),
+      async (request) => {
+        const [items, operator] = await Promise.all([
+          sources.list(request.userId),
+          sources.isOperator(request.userId),
+        ]);
+        return { data: { items, operator } };
+      },
     );
 
     const connect =

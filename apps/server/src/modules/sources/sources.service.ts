@@ -13,6 +13,7 @@ import {
 import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+import type { SourceHolding, SourceHoldingsRepository } from './source-holdings.repository';
 import {
   endpointsFor,
   isConfigured,
@@ -51,6 +52,8 @@ export interface SourcesDeps {
   sandboxProviders: boolean;
   now: () => number;
   fetch?: typeof fetch;
+  /** What each source holds for a person ("Your sources"), and who operates the server. */
+  holdings?: SourceHoldingsRepository;
   /** The clinical view's records, deleted with a source's samples. */
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
   /** Provider webhooks: the app's push subscription made on connect, removed with the last connection. */
@@ -91,8 +94,28 @@ export class SourcesService {
   }
 
   async list(userId: string): Promise<DataSource[]> {
-    const connections = new Map((await this.deps.repo.list(userId)).map((c) => [c.kind, c]));
-    return sourceCatalogue.map((s) => presentSource(s, connections.get(s.kind), this.context));
+    const [rows, held] = await Promise.all([
+      this.deps.repo.list(userId),
+      this.deps.holdings?.byUser(userId) ?? Promise.resolve(new Map<string, SourceHolding>()),
+    ]);
+    const connections = new Map(rows.map((c) => [c.kind, c]));
+    return sourceCatalogue.map((s) => {
+      const source = presentSource(s, connections.get(s.kind), this.context);
+      const holding = held.get(s.kind);
+      return {
+        ...source,
+        data: {
+          samples: holding?.samples ?? 0,
+          records: holding?.records ?? 0,
+          lastDataAt: holding?.lastDataAt ? new Date(holding.lastDataAt).toISOString() : null,
+        },
+      };
+    });
+  }
+
+  /** Whether the person operates this server (connector set-up hints are for them only). */
+  async isOperator(userId: string): Promise<boolean> {
+    return (await this.deps.holdings?.isOperator(userId)) ?? false;
   }
 
   async get(userId: string, kind: string): Promise<DataSource> {
