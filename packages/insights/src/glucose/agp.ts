@@ -134,15 +134,8 @@ export interface Agp {
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** The reading's minute of its local day and its local day. */
-function localTime(r: GlucoseReading): { day: number; minute: number } {
-  const local = r.at + r.offsetMin * MINUTE_MS;
-  const day = Math.floor(local / DAY_MS);
-  return { day, minute: Math.floor((local - day * DAY_MS) / MINUTE_MS) };
-}
-
 /** The median gap between successive readings, in whole minutes from 1 to 15 (5 when unknown). */
-function typicalInterval(sortedAt: readonly number[]): number {
+function typicalInterval(sortedAt: Float64Array): number {
   const gaps: number[] = [];
   for (let i = 1; i < sortedAt.length; i++) {
     const gap = sortedAt[i]! - sortedAt[i - 1]!;
@@ -166,15 +159,21 @@ export function ambulatoryGlucoseProfile(
   dailyDays = 14,
 ): Agp {
   const days = Math.max(0, toDay - fromDay + 1);
-  const inPeriod = readings
-    .filter((r) => Number.isFinite(r.value) && r.value > 0)
-    .map((r) => ({ r, ...localTime(r) }))
-    .filter((x) => x.day >= fromDay && x.day <= toDay);
+  // One pass without intermediate objects: a five-year report holds half a million readings.
   const binValues: number[][] = Array.from({ length: AGP_BINS }, () => []);
   const dayHours = new Map<number, { sum: Float64Array; n: Uint32Array }>();
   const firstDaily = toDay - dailyDays + 1;
   const seenDays = new Set<number>();
-  for (const { r, day, minute } of inPeriod) {
+  const values: number[] = [];
+  const times: number[] = [];
+  for (const r of readings) {
+    if (!(Number.isFinite(r.value) && r.value > 0)) continue;
+    const local = r.at + r.offsetMin * MINUTE_MS;
+    const day = Math.floor(local / DAY_MS);
+    if (day < fromDay || day > toDay) continue;
+    const minute = Math.floor((local - day * DAY_MS) / MINUTE_MS);
+    values.push(r.value);
+    times.push(r.at);
     binValues[Math.floor(minute / 15)]!.push(r.value);
     seenDays.add(day);
     if (day >= firstDaily) {
@@ -185,12 +184,12 @@ export function ambulatoryGlucoseProfile(
       hours.n[hour]! += 1;
     }
   }
-  const bins = binValues.map((values, i): AgpBin => {
-    const sorted = Float64Array.from(values).sort();
-    const at = (p: number) => (values.length >= MIN_BIN_READINGS ? percentileOfSorted(sorted, p) : null);
+  const bins = binValues.map((binned, i): AgpBin => {
+    const sorted = Float64Array.from(binned).sort();
+    const at = (p: number) => (binned.length >= MIN_BIN_READINGS ? percentileOfSorted(sorted, p) : null);
     return {
       minute: i * 15,
-      n: values.length,
+      n: binned.length,
       p5: at(5),
       p25: at(25),
       p50: at(50),
@@ -198,7 +197,7 @@ export function ambulatoryGlucoseProfile(
       p95: at(95),
     };
   });
-  const intervalMin = typicalInterval(inPeriod.map((x) => x.r.at).sort((a, b) => a - b));
+  const intervalMin = typicalInterval(Float64Array.from(times).sort());
   const possible = (days * 1440) / intervalMin;
   const daily: DailyProfile[] = [];
   for (let day = Math.max(fromDay, firstDaily); day <= toDay; day++) {
@@ -210,9 +209,9 @@ export function ambulatoryGlucoseProfile(
       ),
     });
   }
-  const active = possible > 0 ? Math.min(1, inPeriod.length / possible) : 0;
+  const active = possible > 0 ? Math.min(1, values.length / possible) : 0;
   return {
-    stats: glucoseStats(inPeriod.map((x) => x.r.value)),
+    stats: glucoseStats(values),
     days,
     daysWithData: seenDays.size,
     intervalMin,
