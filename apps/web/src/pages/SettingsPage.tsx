@@ -12,6 +12,7 @@ import {
   ProfileSection,
   SandboxDataSection,
   SecurityActivitySection,
+  SecuritySection,
   SettingsSnackbar,
   SourcePrioritySection,
   useSettingsSaver,
@@ -34,6 +35,7 @@ export function SettingsPage() {
         <Stack spacing={3} sx={{ maxWidth: 760 }}>
           <ProfileSection key={profile.id} profile={profile} onFeedback={setFeedback} />
           <PasswordSection email={profile.email} />
+          <SecuritySection />
           <NotificationsSection values={profile.settings.notifications} save={save} />
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />

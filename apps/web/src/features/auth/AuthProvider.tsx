@@ -6,6 +6,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import { NO_USER_LOGGED_IN } from './auth-errors';
 import { AuthError } from './auth-error';
 import * as identity from './identity-api';
+import { isMfaChallenge } from './mfa-api';
 import { isAccessTokenExpired } from './session-expiry';
 import { clearSession, readSession, subscribeSession, toStoredSession, writeSession } from './session-store';
 import { useTokenRefresh } from './use-token-refresh';
@@ -36,7 +37,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const signIn = useCallback(async (email: string, password: string) => {
-    writeSession(toStoredSession(await identity.signIn(email, password)));
+    const result = await identity.signIn(email, password);
+    if (isMfaChallenge(result)) return result;
+    writeSession(toStoredSession(result));
+    return null;
   }, []);
 
   const signUp = useCallback(

@@ -22,7 +22,7 @@ describe('LoginForm', () => {
   afterEach(cleanup);
 
   it('signs in with the typed credentials', async () => {
-    const signIn = vi.fn(() => Promise.resolve());
+    const signIn = vi.fn(() => Promise.resolve(null));
     render(
       <WithAuth value={fakeAuth({ signIn })}>
         <MemoryRouter>

@@ -1,32 +1,46 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
+import type { MfaChallenge } from '@healthfolio/core';
 import { useState, type FormEvent } from 'react';
 import { TextInput } from '../forms/TextInput';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './auth-context';
 import { authErrorFrom } from './auth-errors';
+import { MfaStep, PasskeySignInButton } from './MfaStep';
 
-/** Email and password sign-in; on success the route guard moves the user on. */
+/**
+ * Email and password sign-in, then the second step when one is due; or a passkey alone. On success the
+ * route guard moves the user on.
+ */
 export function LoginForm() {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setSubmitting(true);
     try {
-      await signIn(email.trim(), password);
+      const pending = await signIn(email.trim(), password);
+      if (pending) {
+        setChallenge(pending);
+        setPassword('');
+        setSubmitting(false);
+      }
     } catch (caught) {
       setError(authErrorFrom('login', caught));
       setSubmitting(false);
     }
   };
+
+  if (challenge) return <MfaStep challenge={challenge} onCancel={() => setChallenge(null)} />;
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
@@ -54,6 +68,8 @@ export function LoginForm() {
       <Link component={RouterLink} to="/forgot-password" variant="body2">
         Forgot password?
       </Link>
+      <Divider>or</Divider>
+      <PasskeySignInButton />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { ProfileUpdate, SessionUser, UserProfile } from '@healthfolio/core';
+import type { MfaChallenge, ProfileUpdate, SessionUser, UserProfile } from '@healthfolio/core';
 import { createContext, useContext } from 'react';
 
 /** SPEC §3 auth state, plus the actions of the sign-in flows. */
@@ -10,7 +10,8 @@ export interface AuthState {
 }
 
 export interface AuthActions {
-  signIn: (email: string, password: string) => Promise<void>;
+  /** Null once signed in; the challenge when a second factor is due (see MfaStep). */
+  signIn: (email: string, password: string) => Promise<MfaChallenge | null>;
   signUp: (email: string, password: string, name: string) => Promise<void>;
   /** Ends the session locally even when the server call fails; the failure is rethrown. */
   signOut: () => Promise<void>;

@@ -1,4 +1,4 @@
-import type { ProfileUpdate, Session, UserProfile } from '@healthfolio/core';
+import type { LoginResult, ProfileUpdate, Session, UserProfile } from '@healthfolio/core';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 
 /** Calls of the embedded identity service (DESIGN.md "Identity") and the profile endpoints. */
@@ -14,7 +14,7 @@ export const identityPaths = {
 } as const;
 
 export const signIn = (email: string, password: string) =>
-  apiPost<Session>(identityPaths.login, { email, password });
+  apiPost<LoginResult>(identityPaths.login, { email, password });
 
 export const signUp = (email: string, password: string, name: string) =>
   apiPost<Session>(identityPaths.signup, { email, password, name });

@@ -7,6 +7,7 @@ export { PrivacySection } from './PrivacySection';
 export { ProfileSection } from './ProfileSection';
 export { SandboxDataSection } from './SandboxDataSection';
 export { SecurityActivitySection } from './SecurityActivitySection';
+export { SecuritySection } from './security/SecuritySection';
 export { SettingsSnackbar } from './SettingsSnackbar';
 export { SourcePrioritySection } from './SourcePrioritySection';
 export { useSettingsSaver, type SaveSettings, type SettingsFeedback } from './use-settings-saver';

@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toApiError } from '../../../lib/api';
+import { fetchMfaStatus, stepUp } from '../../auth/mfa-api';
+import { TextInput } from '../../forms/TextInput';
+import { installStepUp, setStepUpPrompt } from './step-up';
+
+/**
+ * "Confirm it's you": shown when a sensitive call needs a fresh factor. With an authenticator app the
+ * person enters a code (or a recovery code), otherwise their password; the call is then made again.
+ */
+export function StepUpDialog() {
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [withCode, setWithCode] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settle = useRef<((confirmed: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    installStepUp();
+    setStepUpPrompt(async () => {
+      const totp = await fetchMfaStatus().then(
+        (answer) => answer.totp,
+        () => false,
+      );
+      setWithCode(totp);
+      setValue('');
+      setError(null);
+      setOpen(true);
+      return new Promise<boolean>((resolve) => {
+        settle.current = resolve;
+      });
+    });
+    return () => setStepUpPrompt(null);
+  }, []);
+
+  const finish = (confirmed: boolean) => {
+    setOpen(false);
+    settle.current?.(confirmed);
+    settle.current = null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await stepUp(withCode ? { code: value.trim() } : { password: value });
+      finish(true);
+    } catch (caught) {
+      setError(toApiError(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && finish(false)}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id={titleId}>Confirm it’s you</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <DialogContentText>
+              {withCode
+                ? 'For your security, enter a code from your authenticator app (or a recovery code) to continue.'
+                : 'For your security, enter your password to continue.'}
+            </DialogContentText>
+            {error && <Alert severity="error">{error}</Alert>}
+            <TextInput
+              label={withCode ? 'Code' : 'Password'}
+              type={withCode ? 'text' : 'password'}
+              autoComplete={withCode ? 'one-time-code' : 'current-password'}
+              value={value}
+              onChange={setValue}
+              autoFocus
+              required
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => finish(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy || value.length === 0}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
