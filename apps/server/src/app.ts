@@ -33,6 +33,7 @@ import { GoalsRepository } from './modules/goals/goals.repository';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { GoalsService } from './modules/goals/goals.service';
 import { healthRoutes } from './modules/health/health.routes';
+import type { Lifecycle } from './startup/shutdown';
 import { ImportRunner } from './modules/imports/import-runner';
 import { ImportsRepository } from './modules/imports/imports.repository';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -91,6 +92,8 @@ const REDACT = [
 export interface BuiltApp {
   app: FastifyInstance;
   db: Db;
+  /** Draining from the first shutdown signal on (`/api/ready` answers 503). */
+  lifecycle: Lifecycle;
   identity: Identity;
   /** Background imports; tests wait on `idle()`. */
   importRunner: ImportRunner;
@@ -146,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? openDatabase(config.database, app.log);
+  const lifecycle: Lifecycle = { draining: false };
   const ownsDb = !options.db;
   app.addHook('onClose', async () => {
     if (ownsDb) await db.close();
@@ -366,7 +370,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(db, APP_VERSION));
+      await api.register(healthRoutes(db, APP_VERSION, lifecycle));
       await api.register(waitlistRoutes(waitlist));
       await api.register(identityRoutes(identity), { prefix: '/identity' });
       await api.register(accountRoutes(account, identity));
@@ -411,6 +415,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return {
     app,
     db,
+    lifecycle,
     identity,
     importRunner,
     insightJobs,

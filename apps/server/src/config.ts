@@ -36,6 +36,8 @@ const envSchema = z.object({
     .int()
     .min(0)
     .default(16 * 1024 * 1024),
+  /** How long running work may take to reach a commit point after SIGTERM before it is handed back. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(600).default(10),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -78,6 +80,7 @@ export interface Config {
   bodyLimitBytes: number;
   importMaxBytes: number;
   importWorkerThresholdBytes: number;
+  shutdownGraceSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   signupEnabled: boolean;
@@ -167,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importWorkerThresholdBytes: e.IMPORT_WORKER_THRESHOLD_BYTES,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,

@@ -3,28 +3,19 @@ import { loadConfig } from './config';
 import { hasDemoAccount, seedDemoIfEmpty, DEMO_EMAIL } from './seed/demo';
 import { describeDatabase, startupBanner, type DemoLine } from './startup/banner';
 import { writePidFile } from './startup/pid-file';
+import { shutdownOnSignals } from './startup/shutdown';
 
 const config = loadConfig();
-const { app, db, identity, insightJobs } = await buildApp(config);
+const { app, db, lifecycle, identity, insightJobs } = await buildApp(config);
 
 let removePidFile = () => {};
-let closing = false;
-async function shutdown(reason: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ reason }, 'shutting down');
-  const timer = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
-    removePidFile();
-    process.exit(1);
-  }, 10_000);
-  timer.unref();
-  await app.close();
-  removePidFile();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+const shutdown = shutdownOnSignals({
+  app,
+  lifecycle,
+  log: app.log,
+  graceMs: config.shutdownGraceSeconds * 1000,
+  onExit: () => removePidFile(),
+});
 // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that process goes — even killed
 // outright, with no signal to pass on — the channel closes and the server stops, leaving no orphan on the port.
 if (process.send) process.on('disconnect', () => void shutdown('parent exited'));

@@ -7,3 +7,14 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** `GET /api/ready`: 200 only while this instance can serve — database reachable, migrations done, not draining. */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.object({ reachable: z.boolean() }),
+  /** Migrations run before the server listens: an instance that answers has them done. */
+  migrations: z.literal('done'),
+  /** Shutting down: running work is finishing, new requests belong on another instance. */
+  draining: z.boolean(),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -1,9 +1,10 @@
-import { dataEnvelope, healthResponseSchema } from '@healthfolio/core';
+import { dataEnvelope, healthResponseSchema, readyResponseSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReachable, type Db } from '../../db/database';
+import type { Lifecycle } from '../../startup/shutdown';
 
 export const healthRoutes =
-  (db: Db, version: string): FastifyPluginAsyncZod =>
+  (db: Db, version: string, lifecycle: Lifecycle): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -22,6 +23,28 @@ export const healthRoutes =
           uptimeSeconds: Math.round(process.uptime()),
         };
         return reply.status(reachable ? 200 : 503).send({ data });
+      },
+    );
+
+    // Readiness, for a load balancer or an orchestrator: liveness stays /health.
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['system'],
+          response: { 200: dataEnvelope(readyResponseSchema), 503: dataEnvelope(readyResponseSchema) },
+        },
+      },
+      async (_request, reply) => {
+        const reachable = await isReachable(db);
+        const ready = reachable && !lifecycle.draining;
+        const data = {
+          status: ready ? ('ready' as const) : ('not-ready' as const),
+          database: { reachable },
+          migrations: 'done' as const,
+          draining: lifecycle.draining,
+        };
+        return reply.status(ready ? 200 : 503).send({ data });
       },
     );
   };
