@@ -52,5 +52,10 @@ export const DataSourcesPage = lazyPage(
 export const InsightsPage = lazyPage('InsightsPage', () => import('../pages/InsightsPage'), 'InsightsPage');
 export const GoalsPage = lazyPage('GoalsPage', () => import('../pages/GoalsPage'), 'GoalsPage');
 export const ReportsPage = lazyPage('ReportsPage', () => import('../pages/ReportsPage'), 'ReportsPage');
+export const ReportPrintPage = lazyPage(
+  'ReportPrintPage',
+  () => import('../pages/ReportPrintPage'),
+  'ReportPrintPage',
+);
 export const SettingsPage = lazyPage('SettingsPage', () => import('../pages/SettingsPage'), 'SettingsPage');
 export const SharePage = lazyPage('SharePage', () => import('../pages/SharePage'), 'SharePage');

@@ -57,6 +57,8 @@ export function createRoutes(): RouteObject[] {
         {
           element: <RequireAuth />,
           children: [
+            // A report as a printable page, without the app's navigation (issue 23).
+            { path: '/reports/:id', element: <Pages.ReportPrintPage /> },
             {
               element: <Pages.AppLayout />,
               children: [

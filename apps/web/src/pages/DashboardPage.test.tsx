@@ -26,10 +26,29 @@ vi.mock('../lib/api', async (original) => ({
   apiGet: vi.fn(),
 }));
 
+/** A new account's health score: no part has data. */
+const noScore = {
+  score: null,
+  day: '2026-11-21',
+  reason: 'Not enough recent data: the parts with data carry 0 of 100 weight points, at least 50 needed',
+  parts: [
+    {
+      key: 'steps',
+      name: 'Steps',
+      weight: 15,
+      value: null,
+      unit: 'steps/day',
+      score: null,
+      basis: 'Not enough data: 0 days of steps in the last 14 days, at least 7 needed',
+    },
+  ],
+};
+
 /** The server of a new account: no metrics, no insights, no clinical records. */
 function answerEmpty() {
   vi.mocked(apiGet).mockImplementation((url: string) => {
     if (url === '/clinical-records/summary') return Promise.resolve(clinicalSummary());
+    if (url === '/health-score') return Promise.resolve(noScore);
     return Promise.resolve({ items: [] });
   });
 }
@@ -48,6 +67,9 @@ describe('DashboardPage tabs', { timeout: 20_000 }, () => {
     render(signedIn(<DashboardPage />, { url: '/dashboard' }).ui);
     expect(screen.getByRole('tab', { name: 'Metrics' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No health data yet')).toBeTruthy();
+    // The health score says why there is none instead of guessing.
+    expect(await screen.findByText(noScore.reason)).toBeTruthy();
+    expect(screen.getByText('Not enough data')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: 'Clinical records' }));
     await waitFor(() => expect(location()).toBe('/dashboard?tab=clinical'));

@@ -13,6 +13,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
+import { HealthScoreCard } from '../features/reports/HealthScoreCard';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
 import { LoadError } from '../features/layout/LoadError';
@@ -52,6 +53,7 @@ export function DashboardPage() {
 
   const metricsView = (
     <>
+      <HealthScoreCard />
       <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && (

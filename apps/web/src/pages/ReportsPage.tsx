@@ -1,10 +1,7 @@
-import { ComingSoonPage } from '../features/layout/ComingSoonPage';
+import { useDocumentTitle } from '../features/layout';
+import { ReportsView } from '../features/reports';
 
 export function ReportsPage() {
-  return (
-    <ComingSoonPage
-      title="Reports"
-      description="Printable summaries of your metrics and lab history to bring to your next appointment."
-    />
-  );
+  useDocumentTitle('Reports');
+  return <ReportsView />;
 }

@@ -7,7 +7,7 @@ import { NavList } from './NavList';
 describe('NavList', () => {
   afterEach(cleanup);
 
-  it('links the available sections and disables the coming-soon ones', () => {
+  it('links every section, Reports included', () => {
     render(
       <MemoryRouter initialEntries={['/dashboard']}>
         <NavList />
@@ -18,8 +18,7 @@ describe('NavList', () => {
     expect(screen.getByRole('link', { name: 'Insights' }).getAttribute('href')).toBe('/insights');
     expect(screen.getByRole('link', { name: 'Goals' }).getAttribute('href')).toBe('/goals');
     expect(screen.getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe('/about');
-    expect(screen.getAllByText('Coming Soon')).toHaveLength(1);
-    expect(screen.queryByRole('link', { name: /Reports/ })).toBeNull();
-    expect(screen.getByText('Reports').closest('[aria-disabled="true"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reports');
+    expect(screen.queryByText('Coming Soon')).toBeNull();
   });
 });

@@ -21,6 +21,6 @@ export const navigationItems: readonly NavigationItem[] = [
   { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false },
   { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false },
   { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false },
-  { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: true },
+  { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false },
   { text: 'About Us', icon: InfoOutlined, path: '/about', comingSoon: false },
 ];

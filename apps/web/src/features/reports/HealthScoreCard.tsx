@@ -1,0 +1,61 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useHealthScore } from './queries';
+
+/** The Dashboard's health score: the number, and each part with its weight and the data behind it. */
+export function HealthScoreCard() {
+  const score = useHealthScore();
+  if (!score.isSuccess) return null;
+  const { data } = score;
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} aria-labelledby="health-score-title">
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1 }}>
+          <Typography id="health-score-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            Health score
+          </Typography>
+          <Typography variant="h4" component="p" data-testid="health-score-value">
+            {data.score === null ? '–' : data.score}
+            <Typography component="span" color="text.secondary">
+              {' '}
+              / 100
+            </Typography>
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {data.score === null
+            ? data.reason
+            : `From the 14 days to ${data.day}; each part below with its weight.`}
+        </Typography>
+        <Stack spacing={0.75}>
+          {data.parts.map((part) => (
+            <Tooltip key={part.key} title={part.basis} placement="top-start">
+              <div>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                  <Typography variant="body2">
+                    {part.name}{' '}
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      (weight {part.weight})
+                    </Typography>
+                  </Typography>
+                  <Typography variant="body2">
+                    {part.score === null ? 'Not enough data' : part.score}
+                  </Typography>
+                </Stack>
+                <LinearProgress
+                  variant="determinate"
+                  value={part.score ?? 0}
+                  aria-label={`${part.name}: ${part.score === null ? 'not enough data' : `${part.score} of 100`}. ${part.basis}`}
+                />
+              </div>
+            </Tooltip>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+export { ReportsView } from './ReportsView';
+export { ReportDocument } from './ReportDocument';
+export { HealthScoreCard } from './HealthScoreCard';
+export { useReportContent } from './queries';
