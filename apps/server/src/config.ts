@@ -152,6 +152,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     })
     .parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
+  // Provider tokens and second factors are sealed with this key. Outside production a key file is made
+  // beside the database; in production that would protect nothing once the disk is copied, so an
+  // operator must give one (or keep the file an earlier start made): no start without a key.
+  if (production && !e.ENCRYPTION_KEY && !fs.existsSync(path.join(dataDir, 'encryption.key'))) {
+    throw new Error(
+      'Invalid configuration: ENCRYPTION_KEY is required in production (or a key file at DATA_DIR/encryption.key). Generate one with: openssl rand -base64 32',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
