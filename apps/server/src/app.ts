@@ -367,6 +367,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     now,
     ownsReport: (userId, reportId) => summaryReports.reports.owns(userId, reportId),
+    reportPdf: (userId, reportId) => summaryReports.reports.pdf(userId, reportId),
+    healthScore: (userId) => summaryReports.score.score(userId),
   });
   await app.register(
     async (api) => {

@@ -15,6 +15,7 @@ export const shareSections = [
   'clinical',
   'insights',
   'goals',
+  'healthScore',
 ] as const;
 export type ShareSection = (typeof shareSections)[number];
 
@@ -28,6 +29,7 @@ export const shareSectionLabels: Record<ShareSection, string> = {
   clinical: 'Clinical summary',
   insights: 'Insights',
   goals: 'Goals',
+  healthScore: 'Health score',
 };
 
 /** Expiry when none is asked for, and the longest a share may live. */
@@ -146,6 +148,19 @@ export const publicShareSchema = z.object({
   clinical: z.array(sharedClinicalSchema).optional(),
   insights: z.array(sharedInsightSchema).optional(),
   goals: z.array(sharedGoalSchema).optional(),
+  /** Today's health score with its parts (`healthScore` section, while `shareHealthScore` is on). */
+  healthScore: z
+    .object({
+      score: z.number().nullable(),
+      day: z.string(),
+      reason: z.string().nullable(),
+      parts: z.array(
+        z.object({ name: z.string(), weight: z.number(), score: z.number().nullable(), basis: z.string() }),
+      ),
+    })
+    .optional(),
+  /** The share names a finished report: its PDF is at `GET /api/public/shares/:token/report`. */
+  hasReport: z.boolean(),
 });
 export type PublicShare = z.infer<typeof publicShareSchema>;
 

@@ -136,6 +136,7 @@ describe.each(testDialects)('shares with a clinician on %s', (dialect) => {
     const res = await f.t.app.inject({ method: 'GET', url: '/api/shares', headers: f.ada.auth });
     const shares = res.json().data.items as Share[];
     expect(shares).toHaveLength(3);
+    expect(shares.every((s) => s.reportId === null)).toBe(true);
     const first = shares.find((s) => s.recipient === 'dr. rivera');
     expect(first).toMatchObject({ status: 'active', requiresCode: false, sections: ['activity', 'labs'] });
     expect(first?.views).toEqual([
@@ -209,6 +210,49 @@ describe.each(testDialects)('shares with a clinician on %s', (dialect) => {
     expect(res.json().error.code).toBe('share/disabled');
     await setSharing(f, { privacy: { shareWithProviders: true } });
     expect((await open(tokenOf(created))).statusCode).toBe(200);
+  });
+
+  it('shares a finished report as its PDF, and the health score only while it is shared', async () => {
+    const made = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: f.ada.auth,
+      payload: { from: '2026-11-01', to: '2026-11-20', sections: ['labs'] },
+    });
+    expect(made.statusCode, made.body).toBe(202);
+    const reportId = (made.json().data as { id: string }).id;
+    await f.t.reportJobs.idle();
+    await setSharing(f, { privacy: { shareWithProviders: true } }, f.ben.auth);
+    const byBen = await create({ ...activityAndLabs, reportId }, f.ben.auth);
+    expect(byBen.statusCode).toBe(404);
+    const created = (await create({ ...activityAndLabs, sections: ['healthScore'], reportId })).json()
+      .data as ShareCreated;
+    const share = (await open(tokenOf(created))).json().data as PublicShare;
+    expect(share.hasReport).toBe(true);
+    expect(share.sections).toEqual(['healthScore']);
+    expect(share.healthScore?.parts.length).toBeGreaterThan(0);
+    expect(Object.keys(share.series)).toEqual([]);
+    const pdf = await f.t.app.inject({ method: 'GET', url: `/api/public/shares/${tokenOf(created)}/report` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await setSharing(f, { dataSharing: { shareHealthScore: false } });
+    const without = (await open(tokenOf(created))).json().data as PublicShare;
+    expect(without.sections).toEqual([]);
+    expect(without.healthScore).toBeUndefined();
+    const refused = await create({ ...activityAndLabs, sections: ['healthScore'] });
+    expect(refused.json().error.code).toBe('share/section-not-allowed');
+    await setSharing(f, { dataSharing: { shareHealthScore: true } });
+
+    const noReport = (await create(activityAndLabs)).json().data as ShareCreated;
+    const missing = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/public/shares/${tokenOf(noReport)}/report`,
+    });
+    expect(missing.statusCode).toBe(404);
+    const unknown = await create({ ...activityAndLabs, reportId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('asks for a fresh second factor to create a share', async () => {

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { SharedView } from '../features/shares/SharedView';
-import { openShare } from '../features/shares/shares-api';
+import { downloadSharedReport, openShare } from '../features/shares/shares-api';
 import { toApiError, type ApiError } from '../lib/api';
 
 type State =
@@ -110,6 +110,16 @@ export function SharePage() {
           </Typography>
           <Typography>{state.message}</Typography>
         </Stack>
+      )}
+      {state.kind === 'shown' && state.share.hasReport && (
+        <Box sx={{ mb: 3 }}>
+          <Button
+            variant="contained"
+            onClick={() => void downloadSharedReport(token, code.trim() || undefined)}
+          >
+            Download the report (PDF)
+          </Button>
+        </Box>
       )}
       {state.kind === 'shown' && <SharedView share={state.share} />}
     </Container>

@@ -4,6 +4,7 @@ import type { Identity } from '../../identity/identity';
 import type { AccountService } from '../account/account.service';
 import type { GoalsService } from '../goals/goals.service';
 import { publicSharesRoutes } from './public-shares.routes';
+import type { ShareDataDeps } from './share-data';
 import { ShareDataRepository } from './share-data.repository';
 import { registerSharePage } from './share-page';
 import { SharesRepository } from './shares.repository';
@@ -22,6 +23,8 @@ export function createShares(deps: {
   publicUrl: string;
   now: () => number;
   ownsReport?: (userId: string, reportId: string) => Promise<boolean>;
+  reportPdf?: (userId: string, reportId: string) => Promise<{ bytes: Buffer; fileName: string }>;
+  healthScore?: ShareDataDeps['healthScore'];
 }) {
   const repo = new SharesRepository(deps.db.kysely);
   const shares = new SharesService({
@@ -33,6 +36,8 @@ export function createShares(deps: {
     publicUrl: deps.publicUrl,
     now: deps.now,
     ...(deps.ownsReport ? { ownsReport: deps.ownsReport } : {}),
+    ...(deps.reportPdf ? { reportPdf: deps.reportPdf } : {}),
+    ...(deps.healthScore ? { healthScore: deps.healthScore } : {}),
   });
   const shl = new ShlService({
     repo,

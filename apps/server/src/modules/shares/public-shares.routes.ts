@@ -36,6 +36,29 @@ export const publicSharesRoutes =
       }),
     );
 
+    app.get(
+      '/public/shares/:token/report',
+      {
+        schema: {
+          tags,
+          summary: 'The report a share names, as PDF (same checks as the share; 404 when it names none)',
+          params: tokenParams,
+          headers: z.object({ 'x-share-code': z.string().max(12).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const pdf = await shares.reportOf(
+          request.params.token,
+          request.headers['x-share-code'],
+          clientOf(request),
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+          .send(pdf.bytes);
+      },
+    );
+
     app.options('/public/shl/:id', async (_request, reply) => reply.headers(CORS).status(204).send());
 
     app.post(

@@ -38,6 +38,8 @@ export interface ShareDataDeps {
   data: ShareDataRepository;
   /** The owner's goals with their progress (the goals module). */
   goals(userId: string): Promise<Goal[]>;
+  /** Today's health score (the summary-reports module); the section is empty without it. */
+  healthScore?(userId: string): Promise<NonNullable<PublicShare['healthScore']>>;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -52,7 +54,7 @@ export async function shareContent(
   deps: ShareDataDeps,
   scope: ShareScope,
   profile: UserProfile,
-  meta: { recipient: string; expiresAt: string; generatedAt: string },
+  meta: { recipient: string; expiresAt: string; generatedAt: string; hasReport: boolean },
 ): Promise<PublicShare> {
   const sections = shareSections.filter((s) => scope.sections.includes(s));
   const fromDay = dateToDay(scope.from);
@@ -68,6 +70,7 @@ export async function shareContent(
     person: anonymized ? null : { name: profile.name || null },
     anonymized,
     generatedAt: meta.generatedAt,
+    hasReport: meta.hasReport,
     series: {},
   };
   for (const section of sections) {
@@ -119,6 +122,20 @@ export async function shareContent(
       unit: g.unit,
       current: g.progress.current,
     }));
+  }
+  if (sections.includes('healthScore') && deps.healthScore) {
+    const score = await deps.healthScore(scope.userId);
+    out.healthScore = {
+      score: score.score,
+      day: score.day,
+      reason: score.reason,
+      parts: score.parts.map(({ name, weight, score: partScore, basis }) => ({
+        name,
+        weight,
+        score: partScore,
+        basis,
+      })),
+    };
   }
   return out;
 }

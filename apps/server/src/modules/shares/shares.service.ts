@@ -33,6 +33,8 @@ export interface SharesDeps extends ShareDataDeps {
   now: () => number;
   /** Whether the user owns this report (the reports module); absent while reports are not stored. */
   ownsReport?(userId: string, reportId: string): Promise<boolean>;
+  /** A finished report's PDF (the reports module); throws when it is not ready. */
+  reportPdf?(userId: string, reportId: string): Promise<{ bytes: Buffer; fileName: string }>;
 }
 
 const gone = (message: string) => new AppError('share/gone', message);
@@ -59,7 +61,9 @@ export class SharesService {
     if (refused) {
       throw new AppError(
         'share/section-not-allowed',
-        'Sharing insights is off under Settings → Data sharing, so they cannot be part of a share.',
+        refused === 'insights'
+          ? 'Sharing insights is off under Settings → Data sharing, so they cannot be part of a share.'
+          : 'Sharing your health score is off under Settings → Data sharing, so it cannot be part of a share.',
       );
     }
     if (input.reportId !== undefined) {
@@ -181,6 +185,20 @@ export class SharesService {
     return this.content(row, profile, now);
   }
 
+  /** The shared report's PDF, under the same checks as the share itself (the opening is not counted twice). */
+  async reportOf(token: string, code: string | undefined, client: ClientInfo) {
+    const { throttle } = this.deps;
+    await throttle.take(`share:ip:${client.ip}`, SHARE_VIEW_LIMIT);
+    const row = await this.deps.repo.byTokenHash(sha256(token));
+    if (!row) throw notFound('Share');
+    await this.assertLive(row);
+    if (row.code_hash !== null && !codeMatches(row.code_hash, code ?? '')) {
+      throw new AppError('share/code-required', 'Enter the 6-digit code you were sent separately.');
+    }
+    if (row.report_id === null || !this.deps.reportPdf) throw notFound('Report');
+    return this.deps.reportPdf(row.user_id, row.report_id);
+  }
+
   async recordView(row: ShareRow, client: ClientInfo, at: number): Promise<void> {
     await this.deps.repo.addView({
       share_id: row.id,
@@ -202,6 +220,7 @@ export class SharesService {
         recipient: row.recipient,
         expiresAt: new Date(Number(row.expires_at)).toISOString(),
         generatedAt: new Date(now).toISOString(),
+        hasReport: row.report_id !== null && this.deps.reportPdf !== undefined,
       },
     );
   }
@@ -219,7 +238,9 @@ function recipientAllowed(settings: UserSettings, recipient: string): boolean {
   return allowed.length === 0 || allowed.some((p) => p.trim().toLowerCase() === name);
 }
 
-/** `dataSharing.shareInsights` governs the insights section. */
+/** `dataSharing.shareInsights` and `shareHealthScore` govern those sections. */
 function sectionAllowed(settings: UserSettings, section: ShareSection): boolean {
-  return section !== 'insights' || settings.dataSharing.shareInsights;
+  if (section === 'insights') return settings.dataSharing.shareInsights;
+  if (section === 'healthScore') return settings.dataSharing.shareHealthScore;
+  return true;
 }

@@ -185,6 +185,35 @@ export function SharedView({ share }: { share: PublicShare }) {
             </Section>
           );
         }
+        if (section === 'healthScore') {
+          const score = share.healthScore;
+          return (
+            <Section key={section} title={title}>
+              {!score ? (
+                <Empty />
+              ) : (
+                <Stack spacing={1}>
+                  <Typography>
+                    {score.score === null
+                      ? `No score for ${formatDay(score.day)}: ${score.reason ?? 'not enough data'}.`
+                      : `${score.score} of 100 on ${formatDay(score.day)}.`}
+                  </Typography>
+                  <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                    {score.parts.map((part) => (
+                      <li key={part.name}>
+                        <Typography variant="body2">
+                          {part.name} (weight {formatValue(part.weight * 100)} %):{' '}
+                          {part.score === null ? 'no data' : `${formatValue(part.score)} of 100`} —{' '}
+                          {part.basis}
+                        </Typography>
+                      </li>
+                    ))}
+                  </Box>
+                </Stack>
+              )}
+            </Section>
+          );
+        }
         const goals = share.goals ?? [];
         return (
           <Section key={section} title={title}>

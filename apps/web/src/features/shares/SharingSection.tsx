@@ -87,7 +87,11 @@ function NewShareForm({
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [days, setDays] = useState(7);
   const [requireCode, setRequireCode] = useState(false);
-  const offered = shareSections.filter((s) => s !== 'insights' || settings.dataSharing.shareInsights);
+  const offered = shareSections.filter(
+    (s) =>
+      (s !== 'insights' || settings.dataSharing.shareInsights) &&
+      (s !== 'healthScore' || settings.dataSharing.shareHealthScore),
+  );
   const add = useMutation({
     mutationFn: () =>
       createShare({

@@ -1,6 +1,6 @@
 import type { PublicShare, Share, ShareCreated, ShareInput, ShlCreated } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api, apiDelete, apiGet, apiPost } from '../../lib/api';
 
 export const sharesKey = ['shares'] as const;
 
@@ -31,3 +31,17 @@ export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T00:00
 /** A number as a clinician reads it: at most two decimals, grouped. */
 export const formatValue = (value: number) =>
   new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
+
+/** The report a share names, as a PDF file the browser saves. */
+export async function downloadSharedReport(token: string, code?: string): Promise<void> {
+  const res = await api.get<Blob>(`/public/shares/${encodeURIComponent(token)}/report`, {
+    responseType: 'blob',
+    headers: code ? { 'X-Share-Code': code } : {},
+  });
+  const name =
+    /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? 'report.pdf';
+  const url = URL.createObjectURL(res.data);
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
