@@ -134,7 +134,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
         {error && (
           <Alert severity="error">
             {error.code === 'auth/step-up-required'
-              ? 'For your safety, creating a token needs a recent sign-in. Sign out and in again, then create it within five minutes.'
+              ? 'Creating a token needs you to confirm it’s you. Try again and confirm with your code or password.'
               : error.message}
           </Alert>
         )}

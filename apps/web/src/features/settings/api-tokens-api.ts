@@ -8,6 +8,8 @@ export function useApiTokens() {
   return useQuery({
     queryKey: apiTokensKey,
     queryFn: ({ signal }) => apiGet<ApiToken[]>('/tokens', { signal }),
+    // Last use moves while the page is away: read it again each time the section shows.
+    staleTime: 0,
   });
 }
 

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import type { ApiToken } from '@healthfolio/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { testQueryClient } from '../../test/app-test-utils';
+import { ApiAccessSection } from './ApiAccessSection';
+
+// The HTTP edge: what the server answers.
+vi.mock('../../lib/api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  apiGet: vi.fn(),
+  apiPost: vi.fn(),
+  apiDelete: vi.fn(),
+}));
+
+const TOKEN = 'hf_pat_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+const listed: ApiToken = {
+  id: 't1',
+  name: 'Weight notebook',
+  scopes: ['metrics:read', 'labs:read'],
+  hint: 'hf_pat_0123',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: null,
+  lastUsedAt: '2026-11-22T09:15:00.000Z',
+};
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <ApiAccessSection />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('region', { name: 'API access' });
+}
+
+// MUI forms take a few seconds on a loaded 2-core machine; the limit catches a hang.
+const SLOW = { timeout: 20_000 };
+
+describe('ApiAccessSection', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(apiGet).mockReset();
+    vi.mocked(apiPost).mockReset();
+    vi.mocked(apiDelete).mockReset();
+  });
+
+  it(
+    'says what an assistant can see, creates a token with the ticked scopes and shows it once with a copy button',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+      vi.mocked(apiGet)
+        .mockResolvedValueOnce([])
+        .mockResolvedValue([{ ...listed, lastUsedAt: null }]);
+      vi.mocked(apiPost).mockResolvedValue({ id: 't1', token: TOKEN });
+      const section = renderSection();
+      expect(within(section).getByText('What an AI assistant can see')).toBeTruthy();
+      expect(await within(section).findByText('No API tokens yet.')).toBeTruthy();
+
+      fireEvent.change(within(section).getByLabelText(/Token name/), {
+        target: { value: 'Weight notebook' },
+      });
+      await user.click(within(section).getByLabelText('Read lab results'));
+      await user.click(within(section).getByRole('button', { name: 'Create token' }));
+
+      expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/tokens', {
+        name: 'Weight notebook',
+        scopes: ['metrics:read', 'labs:read'],
+        expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      expect((await within(section).findByLabelText('New API token')).textContent).toBe(TOKEN);
+      await user.click(within(section).getByRole('button', { name: 'Copy token' }));
+      expect(writeText).toHaveBeenCalledWith(TOKEN);
+      expect(await within(section).findByText('Copied to the clipboard.')).toBeTruthy();
+      const item = await within(section).findByRole('article', { name: 'API token Weight notebook' });
+      expect(within(item).getByText(/never expires · never used/)).toBeTruthy();
+    },
+  );
+
+  it('lists tokens with their scopes and last use, and revokes one', SLOW, async () => {
+    const user = userEvent.setup();
+    vi.mocked(apiGet).mockResolvedValueOnce([listed]).mockResolvedValue([]);
+    vi.mocked(apiDelete).mockResolvedValue(undefined);
+    const section = renderSection();
+    const item = await within(section).findByRole('article', { name: 'API token Weight notebook' });
+    expect(within(item).getByText('Read metrics and the summary · Read lab results')).toBeTruthy();
+    expect(within(item).getByText(/last used/)).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Revoke' }));
+    expect(vi.mocked(apiDelete)).toHaveBeenCalledWith('/tokens/t1');
+    expect(await within(section).findByText('No API tokens yet.')).toBeTruthy();
+  });
+
+  it(
+    'says in a sentence why a token was not made when the person did not confirm it was them',
+    SLOW,
+    async () => {
+      const user = userEvent.setup();
+      vi.mocked(apiGet).mockResolvedValue([]);
+      const headers = new AxiosHeaders();
+      vi.mocked(apiPost).mockRejectedValue(
+        new AxiosError('403', 'ERR_BAD_REQUEST', { headers }, null, {
+          status: 403,
+          statusText: 'Forbidden',
+          headers: {},
+          config: { headers },
+          data: { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
+        }),
+      );
+      const section = renderSection();
+      fireEvent.change(within(section).getByLabelText(/Token name/), { target: { value: 'Assistant' } });
+      await user.click(within(section).getByRole('button', { name: 'Create token' }));
+      expect(
+        await within(section).findByText(
+          'Creating a token needs you to confirm it’s you. Try again and confirm with your code or password.',
+        ),
+      ).toBeTruthy();
+    },
+  );
+});
