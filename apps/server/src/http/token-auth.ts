@@ -42,12 +42,15 @@ export async function authenticateApiToken(
     throw new AppError(
       'auth/insufficient-scope',
       'API tokens cannot be used here: this part of Healthfolio needs a signed-in browser session.',
+      { headers: { 'www-authenticate': 'Bearer error="insufficient_scope"' } },
     );
   }
   if (!identity.scopes.includes(scope)) {
     throw new AppError(
       'auth/insufficient-scope',
       `This API token lacks the scope "${scope}" this request needs.`,
+      // RFC 6750 §3.1: which scope would do.
+      { headers: { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"` } },
     );
   }
   request.userId = identity.userId;

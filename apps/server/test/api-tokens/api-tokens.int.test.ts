@@ -80,6 +80,9 @@ describe.each(testDialects)('personal access tokens on %s', (dialect) => {
       start: '2026-11-22T07:00:00Z',
     });
     expect(write.statusCode).toBe(403);
+    expect(write.headers['www-authenticate']).toBe(
+      'Bearer error="insufficient_scope", scope="metrics:write"',
+    );
     expect(write.json().error).toEqual({
       code: 'auth/insufficient-scope',
       message: 'This API token lacks the scope "metrics:write" this request needs.',
