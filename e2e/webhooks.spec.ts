@@ -36,6 +36,9 @@ function signatureOf(secret: string, m: Received): string {
   return `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
 }
 
+// The settings page loads a dozen sections: on a loaded machine it takes a while to settle.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe('Settings → Webhooks (issue 27)', () => {
   test('adds a webhook, sends a test event and sees it delivered in the log', async ({
     signedInPage: page,

@@ -276,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     zones: metrics.zones,
     endpoints,
     sandboxProviders: config.sandboxProviders,
+    vault,
     log: app.log,
     now,
   });

@@ -12,6 +12,7 @@ import {
   seeded,
 } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
+import { registerPush, SANDBOX_SECRET } from './push';
 import { manifest } from './manifest';
 
 /** The sandbox person lives in New York; their data covers the year before `now`. */
@@ -95,6 +96,8 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   });
   oauth.register(app);
   oauth.expose(options.control);
+  // Events are signed with the app's client secret (the sandbox's when none is set).
+  registerPush(app, options, options.clientSecret ?? SANDBOX_SECRET);
   const revisions = new FakeRevisions();
   revisions.expose(options.control);
 

@@ -4,14 +4,19 @@ import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repositor
 import type { ConnectionsRepository } from '../sources/connections.repository';
 import type { EndpointContext } from '../sources/endpoints';
 import type { SyncRunner } from '../sources/sync-runner';
+import type { TokenVault } from '../sources/token-vault';
 import { ProviderPushService } from './provider-push.service';
 import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
+import { ouraPush, ouraReceiver } from './oura.push';
 import { stravaPush, stravaReceiver } from './strava.push';
 
 export { ProviderPushService } from './provider-push.service';
 
 /** Providers that push, one line each: their subscription calls and their receiver. */
-const providers = [{ push: stravaPush, receiver: stravaReceiver }];
+const providers = [
+  { push: stravaPush, receiver: stravaReceiver },
+  { push: ouraPush, receiver: ouraReceiver },
+];
 
 /** Provider webhooks: the service (subscriptions, targeted syncs) and the receivers under /api. */
 export function createProviderPush(deps: {
@@ -21,6 +26,7 @@ export function createProviderPush(deps: {
   zones: UserTimeZoneRepository;
   endpoints: EndpointContext;
   sandboxProviders: boolean;
+  vault: TokenVault;
   log: FastifyBaseLogger;
   now: () => number;
 }): { service: ProviderPushService; routes: FastifyPluginAsync } {

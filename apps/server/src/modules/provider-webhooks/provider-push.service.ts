@@ -1,17 +1,20 @@
 import { createHmac } from 'node:crypto';
-import { getConnector } from '@healthfolio/connectors';
+import { getConnector, type TokenSet } from '@healthfolio/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import type { ConnectionRow, ConnectionsRepository } from '../sources/connections.repository';
 import { endpointsFor, type EndpointContext } from '../sources/endpoints';
 import type { ProviderEndpoints } from '../sources/oauth';
 import type { SyncRunner } from '../sources/sync-runner';
+import type { TokenVault } from '../sources/token-vault';
 import { localMidnight } from '../sources/sync-window';
 import type { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 
 /** What one provider's push needs: its subscription calls (when it has them), keyed like its connections. */
 export interface PushProvider {
   kind: string;
+  /** The person's id at the provider, when the token answer does not carry it (Oura's personal_info). */
+  identify?(call: PersonCall): Promise<string | undefined>;
   /** Creates the app's subscription (when missing) and answers its id. */
   subscribe?(call: SubscriptionCall): Promise<string>;
   unsubscribe?(call: SubscriptionCall, subscriptionId: string): Promise<void>;
@@ -24,6 +27,13 @@ export interface SubscriptionCall {
   fetch: typeof fetch;
 }
 
+/** A call on one person's behalf: their tokens at the provider. */
+export interface PersonCall {
+  endpoints: ProviderEndpoints;
+  tokens: TokenSet;
+  fetch: typeof fetch;
+}
+
 export interface ProviderPushDeps {
   connections: ConnectionsRepository;
   subscriptions: ProviderSubscriptionsRepository;
@@ -32,6 +42,7 @@ export interface ProviderPushDeps {
   endpoints: EndpointContext;
   sandboxProviders: boolean;
   providers: readonly PushProvider[];
+  vault: TokenVault;
   log: FastifyBaseLogger;
   now: () => number;
   fetch?: typeof fetch;
@@ -46,6 +57,11 @@ export class ProviderPushService {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly deps: ProviderPushDeps) {}
+
+  /** The server's clock (tests move it). */
+  now(): number {
+    return this.deps.now();
+  }
 
   /** Where a provider posts: `${PUBLIC_URL}/api/provider-webhooks/<kind>`. */
   callbackUrl(kind: string): string {
@@ -69,10 +85,14 @@ export class ProviderPushService {
     return this.deps.subscriptions.get(this.subscriptionKey(kind, sandbox));
   }
 
-  /** After a connection is saved: the app's subscription, if the provider has one and it is missing. */
-  connected(kind: string, sandbox: boolean): void {
+  /**
+   * After a connection is saved: the person's id at the provider when the token answer lacked it, and
+   * the app's subscription, if the provider has one and it is missing.
+   */
+  connected(kind: string, sandbox: boolean, connectionId?: string): void {
     this.background(async () => {
       const provider = this.deps.providers.find((p) => p.kind === kind);
+      if (provider?.identify && connectionId) await this.identify(provider, connectionId, sandbox);
       const call = this.call(kind, sandbox);
       if (!provider?.subscribe || !call) return;
       const key = this.subscriptionKey(kind, sandbox);
@@ -133,6 +153,27 @@ export class ProviderPushService {
       next_sync_at: null,
       last_error: `${name} access was removed at ${name}. Connect ${name} again to keep syncing.`,
       updated_at: this.deps.now(),
+    });
+  }
+
+  private async identify(provider: PushProvider, connectionId: string, sandbox: boolean): Promise<void> {
+    const row = await this.deps.connections.byId(connectionId);
+    const tokens = row?.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+    const connector = getConnector(provider.kind);
+    const endpoints = connector && endpointsFor(connector, sandbox, this.deps.endpoints);
+    if (!row || !tokens || !endpoints || row.provider_user_id) return;
+    const id = await provider.identify!({ endpoints, tokens, fetch: this.deps.fetch ?? fetch });
+    if (id) await this.deps.connections.update(row.id, { provider_user_id: id });
+  }
+
+  /** The app's client secrets a signed push may be made with: the real app's, then the sandbox's. */
+  clientSecrets(kind: string): { secret: string; sandbox: boolean }[] {
+    const connector = getConnector(kind);
+    if (!connector) return [];
+    return [false, true].flatMap((sandbox) => {
+      if (sandbox && !this.deps.sandboxProviders) return [];
+      const secret = endpointsFor(connector, sandbox, this.deps.endpoints)?.clientSecret;
+      return secret ? [{ secret, sandbox }] : [];
     });
   }
 
