@@ -1,4 +1,5 @@
 import { dataEnvelope } from '@healthfolio/core';
+import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userNo } from '../../../db/user-number';
@@ -53,8 +54,9 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * CGM statistics of readings in mg/dL: mean, GMI, SD (sample, n − 1), CV, and the share of readings in
- * each consensus range (below 70 includes below 54; above 180 includes above 250). Figures are rounded
- * to one decimal; with no readings they are null.
+ * each consensus range (below 70 includes below 54; above 180 includes above 250), computed by
+ * packages/insights' `glucoseStats` (the one place for them). Figures are rounded to one decimal; with
+ * no readings they are null.
  */
 export function glucoseStatistics(
   readings: readonly { value: number; localDay: number }[],
@@ -79,35 +81,22 @@ export function glucoseStatistics(
     readings: n,
     daysCovered: new Set(readings.map((r) => r.localDay)).size,
   };
-  if (n === 0) return { ...base, ...empty };
-  let sum = 0;
-  const counts = { inRange: 0, below70: 0, below54: 0, above180: 0, above250: 0 };
-  for (const { value } of readings) {
-    sum += value;
-    if (value < 54) counts.below54++;
-    if (value < 70) counts.below70++;
-    else if (value <= 180) counts.inRange++;
-    else counts.above180++;
-    if (value > 250) counts.above250++;
-  }
-  const mean = sum / n;
-  let squares = 0;
-  for (const { value } of readings) squares += (value - mean) ** 2;
-  const sd = n > 1 ? Math.sqrt(squares / (n - 1)) : 0;
-  const cv = (sd / mean) * 100;
-  const percent = (count: number) => round1((count / n) * 100);
+  const stats = glucoseStats(readings.map((r) => r.value));
+  if (!stats) return { ...base, ...empty };
+  const { veryLow, low, inRange, high, veryHigh } = stats.ranges;
+  const percent = (share: number) => round1(share * 100);
   return {
     ...base,
-    mean: round1(mean),
-    gmi: round1(3.31 + 0.02392 * mean),
-    sd: round1(sd),
-    cv: round1(cv),
-    stable: cv <= 36,
-    timeInRange: percent(counts.inRange),
-    timeBelow70: percent(counts.below70),
-    timeBelow54: percent(counts.below54),
-    timeAbove180: percent(counts.above180),
-    timeAbove250: percent(counts.above250),
+    mean: round1(stats.mean),
+    gmi: round1(stats.gmi),
+    sd: round1(stats.sd),
+    cv: round1(stats.cv * 100),
+    stable: stats.cv <= 0.36,
+    timeInRange: percent(inRange),
+    timeBelow70: percent(veryLow + low),
+    timeBelow54: percent(veryLow),
+    timeAbove180: percent(high + veryHigh),
+    timeAbove250: percent(veryHigh),
   };
 }
 
