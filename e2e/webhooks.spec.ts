@@ -37,7 +37,7 @@ function signatureOf(secret: string, m: Received): string {
 }
 
 // The settings page loads a dozen sections: on a loaded machine it takes a while to settle.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('Settings → Webhooks (issue 27)', () => {
   test('adds a webhook, sends a test event and sees it delivered in the log', async ({
