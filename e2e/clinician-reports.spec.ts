@@ -19,7 +19,8 @@ test.describe('clinician reports (issue 23)', () => {
     await seedSamples(request, user, samples);
     const reports = new ClinicianReportsPage(page);
     await reports.goto();
-    await expect(reports.heading).toBeVisible();
+    // The first visit loads the page's chunks: on a loaded machine that takes more than the default wait.
+    await expect(reports.heading).toBeVisible({ timeout: 20_000 });
     await expect(reports.emptyState).toBeVisible();
 
     // Only some sections: the PDF holds those.
@@ -50,7 +51,9 @@ test.describe('clinician reports (issue 23)', () => {
 
     await row.getByRole('link', { name: 'Open printable page' }).click();
     await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { name: 'Health report', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Health report', level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
     await expect(page.getByText(/Steps: .* on average over 21 days/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Glucose', level: 2 })).toHaveCount(0);
