@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useAuth } from '../features/auth';
 import { useDocumentTitle } from '../features/layout';
 import { ApiAccessSection } from '../features/settings/ApiAccessSection';
+import { SessionsSection } from '../features/settings/SessionsSection';
 import {
   DataSharingSection,
   NotificationsSection,
@@ -36,6 +37,7 @@ export function SettingsPage() {
           <ProfileSection key={profile.id} profile={profile} onFeedback={setFeedback} />
           <PasswordSection email={profile.email} />
           <SecuritySection />
+          <SessionsSection />
           <NotificationsSection values={profile.settings.notifications} save={save} />
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />
