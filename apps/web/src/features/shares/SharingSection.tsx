@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toApiError } from '../../lib/api';
+import { useReports } from '../reports/queries';
 import { SettingsSection } from '../settings/SettingsSection';
 import {
   createShare,
@@ -87,6 +88,8 @@ function NewShareForm({
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [days, setDays] = useState(7);
   const [requireCode, setRequireCode] = useState(false);
+  const [reportId, setReportId] = useState('');
+  const reports = (useReports().data ?? []).filter((r) => r.status === 'succeeded');
   const offered = shareSections.filter(
     (s) =>
       (s !== 'insights' || settings.dataSharing.shareInsights) &&
@@ -101,6 +104,7 @@ function NewShareForm({
         to,
         requireCode,
         expiresAt: new Date(Date.now() + days * DAY).toISOString(),
+        ...(reportId ? { reportId } : {}),
       }),
     onSuccess: (share) => {
       onCreated(share);
@@ -184,6 +188,21 @@ function NewShareForm({
             ))}
           </TextField>
         </Stack>
+        {reports.length > 0 && (
+          <TextField
+            select
+            label="Attach a report (optional)"
+            value={reportId}
+            onChange={(e) => setReportId(e.target.value)}
+          >
+            <MenuItem value="">No report</MenuItem>
+            {reports.map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                Report {formatDay(r.from)} to {formatDay(r.to)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <FormControlLabel
           control={<Checkbox checked={requireCode} onChange={(e) => setRequireCode(e.target.checked)} />}
           label="Also ask for a 6-digit code (you send it separately)"
@@ -274,6 +293,7 @@ function ShareItem({ share }: { share: Share }) {
         {active ? 'Works until' : share.status === 'revoked' ? 'Revoked' : 'Expired'}{' '}
         {formatDateTime(share.revokedAt ?? share.expiresAt)}
         {share.requiresCode ? ' · asks for a code' : ''}
+        {share.reportId ? ' · with a report' : ''}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
         {share.views.length === 0

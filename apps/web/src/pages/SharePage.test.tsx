@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import type { PublicShare } from '@healthfolio/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openShare } from '../features/shares/shares-api';
+import { SharePage } from './SharePage';
+
+// The HTTP edge only: what the server answers for a share token.
+vi.mock('../features/shares/shares-api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  openShare: vi.fn(),
+}));
+
+function refused(status: number, code: string, message: string): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code, message } },
+  });
+}
+
+const share: PublicShare = {
+  recipient: 'Dr. Rivera',
+  from: '2026-11-12',
+  to: '2026-11-18',
+  expiresAt: '2026-11-29T12:00:00.000Z',
+  sections: ['activity'],
+  person: null,
+  anonymized: true,
+  generatedAt: '2026-11-22T12:00:00.000Z',
+  hasReport: false,
+  series: {
+    activity: [
+      {
+        kind: 'steps',
+        label: 'Steps',
+        unit: '{count}',
+        days: [
+          { day: '2026-11-12', value: 12000 },
+          { day: '2026-11-13', value: 13000 },
+        ],
+      },
+    ],
+  },
+};
+
+function renderAt(token: string) {
+  const router = createMemoryRouter([{ path: '/s/:token', element: <SharePage /> }], {
+    initialEntries: [`/s/${token}`],
+  });
+  render(<RouterProvider router={router} />);
+}
+
+describe('the recipient page /s/<token>', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(openShare).mockReset();
+  });
+
+  // A loaded machine needs more than the default 5 s for the lazy MUI tree.
+  it('says in words that a revoked share is no longer available', async () => {
+    vi.mocked(openShare).mockRejectedValue(
+      refused(
+        410,
+        'share/gone',
+        'This share was revoked by the person who made it. Ask them for a new link if you need it.',
+      ),
+    );
+    renderAt('tok123');
+    expect(
+      await screen.findByRole('heading', { name: 'This share is no longer available' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/This share was revoked by the person who made it/)).toBeTruthy();
+    expect(vi.mocked(openShare)).toHaveBeenCalledWith('tok123', undefined);
+  }, 20_000);
+
+  it('asks for the code, sends it, and shows the anonymised summary', async () => {
+    vi.mocked(openShare)
+      .mockRejectedValueOnce(
+        refused(403, 'share/code-required', 'Enter the 6-digit code you were sent separately.'),
+      )
+      .mockResolvedValueOnce(share);
+    renderAt('tok456');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('6-digit code', {}, { timeout: 5000 }), '042917');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Health summary (anonymised)' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(vi.mocked(openShare)).toHaveBeenLastCalledWith('tok456', '042917');
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    expect(activity.textContent).toContain('Steps');
+    expect(activity.textContent).toContain('12,500');
+  }, 20_000);
+});
