@@ -10,7 +10,6 @@ import { ada } from './test-support/personas';
 import { series } from './test-support/series';
 
 /** Folders under src/ that hold shared code, not rules. */
-// Folders that are not insight rules: helpers, and the AGP, health score and report statistics (issue 23).
 const SUPPORT_FOLDERS = ['glucose', 'goals', 'health-score', 'report', 'shared', 'stats', 'test-support'];
 
 function expectWellFormed(finding: Finding) {
