@@ -1,12 +1,13 @@
 /**
  * Sign-in flood: `npx tsx apps/server/bench/login-flood.bench.ts [--seconds 5] [--rate 500] [--json]`
  * Starts the whole app on a temp SQLite database, listening on loopback. One address fails the password
- * until it is locked out, then sends `rate` bad sign-ins a second for `seconds` (paced, not a burst) while
- * `/api/health` is probed 20 times a second. Reports how fast the 429s come back (they are refused by the
- * database-backed throttle before argon2 runs) and the health probe's p99 meanwhile.
+ * until it is locked out, then sends `rate` bad sign-ins a second for `seconds` (paced, not a burst) over
+ * kept-alive connections while `/api/health` is probed 20 times a second. Reports how fast the 429s come
+ * back (refused by the database-backed throttle before argon2 runs) and the health probe's p99 meanwhile.
  * Budget (issue #24): every 429 under 5 ms, health p99 under 200 ms.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,10 +20,17 @@ const percentile = (sorted: number[], p: number) =>
 const round = (n: number) => Math.round(n * 100) / 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Answer {
+  status: number;
+  retryAfter: string | undefined;
+}
+
 export async function benchLoginFlood(seconds = 5, rate = 500) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: dataDir });
   const { app, identity } = await buildApp(config, { syncScheduleMs: 0 });
+  // Kept-alive connections, as a client hammering one server would use, and a bound on open sockets.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {
     await createAccount(identity, {
       email: 'ada@example.com',
@@ -31,23 +39,57 @@ export async function benchLoginFlood(seconds = 5, rate = 500) {
       emailVerified: true,
     });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const request = (method: string, url: string, body?: string) =>
+      new Promise<Answer>((resolve) => {
+        const req = http.request(
+          `${base}${url}`,
+          { method, agent, headers: body ? { 'content-type': 'application/json' } : {} },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              const retryAfter = res.headers['retry-after'];
+              resolve({
+                status: res.statusCode ?? 0,
+                retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+              });
+            });
+          },
+        );
+        req.on('error', () => resolve({ status: 0, retryAfter: undefined }));
+        req.end(body);
+      });
     const bad = JSON.stringify({ email: 'ada@example.com', password: 'a wrong guess' });
     const signIn = async () => {
       const start = performance.now();
-      const res = await fetch(`${base}/api/identity/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: bad,
-      });
-      await res.arrayBuffer();
-      return {
-        status: res.status,
-        ms: performance.now() - start,
-        retryAfter: res.headers.get('retry-after'),
-      };
+      const answer = await request('POST', '/api/identity/login', bad);
+      return { ...answer, ms: performance.now() - start };
     };
     // Lock the address out for this account (10 failures), then flood.
     for (let i = 0; i < 12; i++) await signIn();
+    // The server's own cost of one refusal, without sockets or queueing: sequential in-process requests.
+    const inProcess: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    for (let i = 0; i < 500; i++) {
+      const start = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/identity/login',
+        payload: bad,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: '127.0.0.1',
+      });
+      inProcess.push(performance.now() - start);
+      if (res.statusCode !== 429) throw new Error(`expected 429, got ${res.statusCode}`);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    // CPU per refusal does not depend on what else the machine runs (wall times do).
+    const cpuMsPerRefusal = round((cpu.user + cpu.system) / 1000 / inProcess.length);
+    inProcess.sort((a, b) => a - b);
+    // Baseline: the CPU of the cheapest answer the server gives (GET /api/health, one database ping).
+    const healthBefore = process.cpuUsage();
+    for (let i = 0; i < 500; i++) await app.inject({ method: 'GET', url: '/api/health' });
+    const healthCpu = process.cpuUsage(healthBefore);
+    const cpuMsPerHealth = round((healthCpu.user + healthCpu.system) / 1000 / 500);
 
     const refused: number[] = [];
     const other: number[] = [];
@@ -57,8 +99,7 @@ export async function benchLoginFlood(seconds = 5, rate = 500) {
     const probe = (async () => {
       while (flooding) {
         const start = performance.now();
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
+        await request('GET', '/api/health');
         health.push(performance.now() - start);
         await sleep(50);
       }
@@ -67,8 +108,7 @@ export async function benchLoginFlood(seconds = 5, rate = 500) {
     const began = performance.now();
     const pending: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
-      const due = began + (i * 1000) / rate;
-      const wait = due - performance.now();
+      const wait = began + (i * 1000) / rate - performance.now();
       if (wait > 1) await sleep(wait);
       pending.push(
         signIn().then((r) => {
@@ -91,6 +131,9 @@ export async function benchLoginFlood(seconds = 5, rate = 500) {
       refused429: refused.length,
       otherStatuses: other.length,
       retryAfterMissing,
+      cpuMsPerRefusal,
+      cpuMsPerHealth,
+      inProcessRefusedMs: { p50: round(percentile(inProcess, 50)), p99: round(percentile(inProcess, 99)) },
       refusedMs: {
         p50: round(percentile(refused, 50)),
         p99: round(percentile(refused, 99)),
@@ -103,6 +146,7 @@ export async function benchLoginFlood(seconds = 5, rate = 500) {
       },
     };
   } finally {
+    agent.destroy();
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -118,14 +162,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const result = await benchLoginFlood(Number(values.seconds), Number(values.rate));
   if (values.json) console.log(JSON.stringify(result));
-  else
-    console.table({
-      ...result,
-      refusedMs: JSON.stringify(result.refusedMs),
-      healthMs: JSON.stringify(result.healthMs),
-    });
+  else console.log(JSON.stringify(result, null, 2));
   const ok = result.otherStatuses === 0 && result.refusedMs.max < 5 && result.healthMs.p99 < 200;
   console.log(
-    ok ? 'login flood within budget (429 < 5 ms each, health p99 < 200 ms)' : 'login flood OVER BUDGET',
+    ok
+      ? 'login flood within budget (every 429 < 5 ms, health p99 < 200 ms)'
+      : 'login flood OVER BUDGET (budget: every 429 < 5 ms, health p99 < 200 ms)',
   );
 }
