@@ -136,12 +136,19 @@ export class Mfa {
 
   /** The second step: a TOTP or recovery code against the challenge `login` answered. */
   async verify(challenge: string, code: string, client: ClientInfo): Promise<Session> {
+    // Made-up or stale challenges and wrong codes from one address: 30 in 15 minutes, then 429.
+    const addressBucket = `mfa:ip:${client.ip}`;
+    await this.deps.throttle.check(addressBucket, REQUEST_LIMITS.codeFailuresPerAddress, TOO_MANY_LOGINS);
     const row = await this.deps.repo.challenge(sha256(challenge), 'login', this.deps.now());
     const user = row?.user_id ? await this.deps.users.findById(row.user_id) : undefined;
-    if (!row || !user) throw mfaErrors.challengeExpired();
+    if (!row || !user) {
+      await this.deps.throttle.recordFailure(addressBucket);
+      throw mfaErrors.challengeExpired();
+    }
     await this.deps.throttle.checkLogin(user.email, client.ip);
     const method = await this.checkCode(user.id, code);
     if (!method) {
+      await this.deps.throttle.recordFailure(addressBucket);
       const { lockedNow } = await this.deps.throttle.recordLoginFailure(user.email, client.ip);
       await this.deps.audit.record(user.id, 'mfa.failure', client);
       if (lockedNow) await this.deps.audit.record(user.id, 'login.locked', client);

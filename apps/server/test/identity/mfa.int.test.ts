@@ -195,6 +195,17 @@ describe.each(testDialects)('multi-factor sign-in on %s', (dialect) => {
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     });
 
+    it('answers 429 after 30 made-up challenges from one address', async () => {
+      for (let i = 0; i < 30; i++) {
+        const res = await post('/api/identity/mfa/verify', { challenge: `made-up-${i}`, code: '123456' });
+        expect(res.statusCode).toBe(401);
+      }
+      const limited = await post('/api/identity/mfa/verify', { challenge: 'made-up-31', code: '123456' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().error.code).toBe('auth/too-many-requests');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
     it('asks for a fresh factor before export and deletion: 403, then step-up, then OK', async () => {
       const { accessToken } = await signIn(t);
       // Right after signing in, the sign-in itself is the fresh factor.
