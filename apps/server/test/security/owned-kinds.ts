@@ -141,6 +141,36 @@ export const OWNED_KINDS: OwnedKind[] = [
     ],
     read: (t, owner, id) => findInList(t, owner, '/api/webhooks', id),
   },
+  {
+    kind: 'clinician report',
+    needs: 'POST /api/reports',
+    create: async (t, owner) =>
+      dataOf(
+        await call(t, 'POST', '/api/reports', owner, {
+          from: '2026-01-01',
+          to: '2026-01-31',
+          sections: ['summary'],
+        }),
+      ).id as string,
+    routes: [
+      { method: 'GET', url: '/api/reports/:id' },
+      { method: 'GET', url: '/api/reports/:id/content' },
+      { method: 'GET', url: '/api/reports/:id/pdf' },
+      { method: 'POST', url: '/api/reports/:id/regenerate', body: {} },
+      { method: 'DELETE', url: '/api/reports/:id' },
+    ],
+    // What the owner asked for and when: status and progress move on by themselves in the background.
+    read: async (t, owner, id) => {
+      const report = dataOf(await call(t, 'GET', `/api/reports/${id}`, owner));
+      return {
+        id: report.id,
+        from: report.from,
+        to: report.to,
+        sections: report.sections,
+        createdAt: report.createdAt,
+      };
+    },
+  },
 ];
 
 /**
@@ -166,6 +196,5 @@ export const PENDING_KINDS: readonly RegExp[] = [
   /^[A-Z]+ \/api\/identity\/webauthn\/credentials\/:id$/, // needs a registered passkey
   /^[A-Z]+ \/api\/tokens\/:id$/, // creating one asks for a fresh factor (step-up)
   /^[A-Z]+ \/api\/shares\/:id(\/shl)?$/, // needs privacy.shareWithProviders and a fresh factor
-  /^[A-Z]+ \/api\/reports\/:id(\/.*)?$/, // reports are made by a background job
   /^[A-Z]+ \/api\/caregivers\/:id(\/.*)?$/,
 ];
