@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { toApiError } from '../../lib/api';
-import { recordDates, recordSummary, statusChip } from './clinical-text';
+import { conditionDates, recordDates, recordSummary, statusChip } from './clinical-text';
+import { groupMedications, medicationLine, type MedicationGroup } from './medication-groups';
 import { useClinicalSection } from './queries';
 
 interface ClinicalSectionProps {
@@ -57,7 +58,14 @@ export function ClinicalSection({ category, title, none, count, sourceNames }: C
           {title} could not be loaded: {toApiError(records.error).message}
         </Alert>
       )}
-      {items.length > 0 && (
+      {items.length > 0 && category === 'medication' && (
+        <List dense disablePadding>
+          {groupMedications(items).map((group) => (
+            <MedicationItem key={group.key} group={group} sourceNames={sourceNames} />
+          ))}
+        </List>
+      )}
+      {items.length > 0 && category !== 'medication' && (
         <List dense disablePadding>
           {items.map((record) => (
             <RecordItem key={record.id} record={record} sourceName={sourceNames.get(record.source)} />
@@ -78,6 +86,43 @@ export function ClinicalSection({ category, title, none, count, sourceNames }: C
   );
 }
 
+/** One drug: its readable name, the span and count of its prescriptions, its dosage and sources. */
+function MedicationItem({
+  group,
+  sourceNames,
+}: {
+  group: MedicationGroup;
+  sourceNames: ReadonlyMap<string, string>;
+}) {
+  const latest = group.records[0]!;
+  const summary = recordSummary(latest);
+  const sources = [...new Set(group.records.map((r) => sourceNames.get(r.source) ?? r.source))].join(', ');
+  const chip = group.active ? statusChip('active') : latest.status ? statusChip(latest.status) : undefined;
+  return (
+    <ListItem
+      disableGutters
+      divider
+      secondaryAction={chip && <Chip size="small" variant="outlined" color={chip.color} label={chip.label} />}
+      sx={{ pr: chip ? 12 : 0 }}
+    >
+      <ListItemText
+        primary={group.name}
+        secondary={
+          <>
+            {medicationLine(group)} · {sources}
+            {summary && (
+              <>
+                <br />
+                {summary}
+              </>
+            )}
+          </>
+        }
+      />
+    </ListItem>
+  );
+}
+
 function RecordItem({ record, sourceName }: { record: ClinicalRecord; sourceName: string | undefined }) {
   const summary = recordSummary(record);
   const chip = record.status ? statusChip(record.status) : undefined;
@@ -92,7 +137,8 @@ function RecordItem({ record, sourceName }: { record: ClinicalRecord; sourceName
         primary={record.display}
         secondary={
           <>
-            {recordDates(record)} · {sourceName ?? record.source}
+            {record.category === 'condition' ? conditionDates(record) : recordDates(record)} ·{' '}
+            {sourceName ?? record.source}
             {summary && (
               <>
                 <br />

@@ -68,7 +68,7 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
     serve({ condition: [hypertension, diabetes], medication: [metformin], allergy: [penicillin] });
     render(signedIn(<ClinicalView />).ui);
 
-    expect(await screen.findByText('Hypertension')).toBeTruthy();
+    expect(await screen.findByText('Hypertension', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('4 records from Epic MyChart, VA Health')).toBeTruthy();
     for (const title of [
       'Conditions',
@@ -87,12 +87,13 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
       expect.stringContaining('Hypertension'),
       expect.stringContaining('Type 2 diabetes mellitus'),
     ]);
-    expect(items[0]!.textContent).toContain('Feb 11, 2021 – Mar 1, 2022 · Epic MyChart');
+    expect(items[0]!.textContent).toContain('Onset Feb 11, 2021 · ended Mar 1, 2022 · Epic MyChart');
+    expect(items[1]!.textContent).toContain('Onset Jun 1, 2019 · Epic MyChart');
     expect(within(items[0]!).getByText('Resolved')).toBeTruthy();
     expect(within(items[1]!).getByText('Active')).toBeTruthy();
 
     const medication = await within(section('Medications')).findByText('METFORMIN HCL 500MG TAB');
-    expect(medication.closest('li')!.textContent).toContain('VA Health');
+    expect(medication.closest('li')!.textContent).toContain('Apr 2015 – now · prescribed once · VA Health');
     expect(medication.closest('li')!.textContent).toContain(
       'TAKE ONE TABLET BY MOUTH TWICE A DAY WITH MEALS · prescribed by DR. JOHN SMITH',
     );
@@ -107,6 +108,59 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
         .mock.calls.map(([q]) => q.category)
         .sort(),
     ).toEqual(['allergy', 'condition', 'medication']);
+  });
+
+  it('groups a drug’s prescriptions and refills into one row, named from its RxNorm coding', async () => {
+    const rxnorm = {
+      system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
+      code: '860975',
+      display: '24 HR metformin hydrochloride 500 MG Extended Release Oral Tablet',
+    };
+    const fill = (id: string, recordedAt: string, status: string) =>
+      clinicalRecord({
+        id,
+        resourceType: 'MedicationRequest',
+        category: 'medication',
+        display: rxnorm.display,
+        status,
+        recordedAt,
+        detail: {
+          codes: [rxnorm],
+          refills: 3,
+          dosage: ['Take 1 tablet by mouth daily with the evening meal'],
+        },
+      });
+    vi.mocked(fetchClinicalSummary).mockResolvedValue(
+      clinicalSummary({
+        total: 3,
+        categories: { ...summary.categories, condition: 0, medication: 3, allergy: 0 },
+        sources: summary.sources,
+      }),
+    );
+    serve({
+      medication: [
+        fill('m3', '2026-05-02T12:00:00.000Z', 'active'),
+        fill('m2', '2025-11-02T12:00:00.000Z', 'completed'),
+        fill('m1', '2025-05-02T12:00:00.000Z', 'completed'),
+      ],
+    });
+    render(signedIn(<ClinicalView />).ui);
+    await screen.findByRole('region', { name: 'Medications' }, { timeout: 5000 });
+    const name = await within(section('Medications')).findByText(
+      'Metformin hydrochloride 500 mg extended-release tablet',
+    );
+    const rows = within(section('Medications')).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain(
+      'May 2025 – now · prescribed 3 times · 3 refills allowed each time · Epic MyChart',
+    );
+    expect(rows[0]!.textContent).toContain('Take 1 tablet by mouth daily with the evening meal');
+    expect(within(name.closest('li')!).getByText('Active')).toBeTruthy();
+    expect(screen.queryByText(/860975/)).toBeNull();
+    expect(vi.mocked(fetchClinicalRecords).mock.lastCall?.[0]).toMatchObject({
+      category: 'medication',
+      limit: 200,
+    });
   });
 
   it('loads the next page of a section with its cursor', async () => {

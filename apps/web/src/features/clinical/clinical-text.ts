@@ -24,6 +24,12 @@ export function recordDates(record: Pick<ClinicalRecord, 'recordedAt' | 'endedAt
 
 const format = (iso: string) => day.format(new Date(iso));
 
+/** A condition's dates as a chart reads them: "Onset Jun 1, 2019", "Onset Feb 11, 2021 · ended Mar 1, 2022". */
+export function conditionDates(record: Pick<ClinicalRecord, 'recordedAt' | 'endedAt'>): string {
+  const onset = record.recordedAt === null ? 'Onset unknown' : `Onset ${format(record.recordedAt)}`;
+  return record.endedAt === null ? onset : `${onset} · ended ${format(record.endedAt)}`;
+}
+
 export type ChipColor = 'success' | 'warning' | 'error' | 'info' | 'default';
 
 const STATUS_COLORS: Record<string, ChipColor> = {

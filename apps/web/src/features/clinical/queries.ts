@@ -21,7 +21,12 @@ export function useClinicalSection(category: ClinicalCategory, enabled: boolean)
     queryKey: clinicalKeys.section(category),
     queryFn: ({ pageParam, signal }) =>
       fetchClinicalRecords(
-        { category, limit: SECTION_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
+        // Medications are grouped by drug: one page holds a person's prescriptions, refills and all.
+        {
+          category,
+          limit: category === 'medication' ? 200 : SECTION_PAGE,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
         signal,
       ),
     initialPageParam: undefined as string | undefined,
