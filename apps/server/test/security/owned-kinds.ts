@@ -181,6 +181,30 @@ export const OWNED_KINDS: OwnedKind[] = [
     routes: [{ method: 'DELETE', url: '/api/tokens/:id' }],
     read: (t, owner, id) => findInList(t, owner, '/api/tokens', id),
   },
+  {
+    kind: 'share with a clinician',
+    needs: 'POST /api/shares',
+    create: async (t, owner) => {
+      // Shares are refused until the person allows sharing with providers (privacy settings).
+      dataOf(
+        await call(t, 'PUT', '/api/auth/profile', owner, {
+          settings: { privacy: { shareWithProviders: true } },
+        }),
+      );
+      const share = await call(t, 'POST', '/api/shares', owner, {
+        recipient: 'Dr. Owner',
+        sections: ['vitals'],
+        from: '2026-01-01',
+        to: '2026-01-31',
+      });
+      return dataOf(share).id as string;
+    },
+    routes: [
+      { method: 'POST', url: '/api/shares/:id/shl', body: {} },
+      { method: 'DELETE', url: '/api/shares/:id' },
+    ],
+    read: (t, owner, id) => findInList(t, owner, '/api/shares', id),
+  },
 ];
 
 /**
@@ -204,6 +228,5 @@ export const NOT_OWNED_IDS: readonly RegExp[] = [
 export const PENDING_KINDS: readonly RegExp[] = [
   /^[A-Z]+ \/api\/insights\/:id\//, // made by insight runs over a person's data
   /^[A-Z]+ \/api\/identity\/webauthn\/credentials\/:id$/, // needs a registered passkey
-  /^[A-Z]+ \/api\/shares\/:id(\/shl)?$/, // needs privacy.shareWithProviders and a fresh factor
   /^[A-Z]+ \/api\/caregivers\/:id(\/.*)?$/,
 ];
