@@ -22,8 +22,7 @@ test.describe('clinical records (issue 8)', () => {
     await page.waitForURL(/\/sandbox\/ehr\//);
     await page.getByRole('radio', { name: /Ada Lovelace/ }).check();
     await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(/\/oauth-success/);
-    await page.getByRole('link', { name: 'Back to Sources' }).click();
+    await page.waitForURL(/\/data-sources\?oauth=connected/);
     await expect(sources.status(EHR)).toHaveText('Connected', { timeout: 45_000 });
     await expect(sources.sandboxChip(EHR)).toBeVisible();
 

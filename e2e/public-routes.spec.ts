@@ -50,11 +50,13 @@ test.describe('public routes (SPEC §2)', () => {
     await expect(state.getByRole('row', { name: /isLoading/ })).toContainText('false');
   });
 
-  test('an OAuth error from the provider lands on /oauth-error with its message', async ({ page }) => {
+  test('an OAuth error reaching a signed-out visitor lands on /oauth-error, in words', async ({ page }) => {
     await page.goto('/oauth/callback?error=access_denied&error_description=The+user+denied+access');
     await expect(page).toHaveURL(/\/oauth-error/);
     await expect(page.getByRole('heading', { name: 'Connection failed' })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('denied');
+    await expect(page.getByRole('alert')).toHaveText(
+      'You declined to connect, so nothing was shared with Healthfolio.',
+    );
   });
 
   test('/oauth-success and /oauth-error lead back to Sources', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 type FileToChoose = string | { name: string; mimeType: string; buffer: Buffer };
 
 /**
- * /data-sources: "Connect a source" (a card per source by category, search, connect / sync / disconnect
+ * /data-sources: "Your sources" and "Connect a source" / "Add a source" (a card per source by category, search, connect / sync / disconnect
  * and their dialogs), "Import a file" (drop zone, upload progress, the import's card) and "Import history".
  */
 export class SourcesPage {
@@ -44,7 +44,8 @@ export class SourcesPage {
     this.failure = this.importCard.getByRole('alert').filter({ hasNotText: /^Imported:/ });
     this.history = page.getByRole('region', { name: 'Import history', exact: true });
     this.historyItems = this.history.getByRole('listitem');
-    this.connectSection = page.getByRole('region', { name: 'Connect a source', exact: true });
+    // "Connect a source" for a person with no data yet; "Add a source" below "Your sources" after.
+    this.connectSection = page.getByRole('region', { name: /^(Connect a source|Add a source)$/ });
     this.search = this.connectSection.getByRole('searchbox', { name: 'Search sources' });
     this.credentialsDialog = page.getByRole('dialog', { name: /^Connect / });
     this.disconnectDialog = page.getByRole('dialog', { name: /^Disconnect / });
@@ -52,7 +53,8 @@ export class SourcesPage {
 
   /** One source's card, by its name ("Oura", "Peloton"). */
   card(name: string): Locator {
-    return this.connectSection.getByRole('article', { name, exact: true });
+    // A source's card sits in "Your sources" once it is connected or holds data, else in the catalogue.
+    return this.page.getByRole('article', { name, exact: true });
   }
 
   /** A card's state chip: Not connected, Connected, Syncing or Needs attention. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../features/auth';
 import { PageSpinner, useDocumentTitle } from '../features/layout';
 import { completeOAuth, readOAuthParams } from '../features/oauth/oauth-callback';
 
@@ -8,10 +9,13 @@ export function OAuthCallbackPage() {
   useDocumentTitle('Connecting');
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { isAuthenticated, isLoading } = useAuth();
   // A query keyed by the code, so StrictMode's double mount spends the one-time code once.
   const next = useQuery({
     queryKey: ['oauth-callback', params.toString()],
-    queryFn: () => completeOAuth(readOAuthParams(params)),
+    queryFn: () => completeOAuth(readOAuthParams(params), isAuthenticated),
+    // Signed in or not decides where the result is told (inside the app, or a page of its own).
+    enabled: !isLoading,
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

@@ -24,7 +24,7 @@ function Card({ kind, onImportInstead }: { kind: string; onImportInstead: () => 
 }
 
 async function renderCard(source: DataSource, onImportInstead = () => {}) {
-  vi.mocked(fetchSources).mockResolvedValue([source]);
+  vi.mocked(fetchSources).mockResolvedValue({ items: [source] });
   render(
     <WithQueries client={testQueryClient()}>
       <Card kind={source.kind} onImportInstead={onImportInstead} />

@@ -47,11 +47,12 @@ const now = Date.now();
 function Card({ kind }: { kind: string }) {
   const sources = useSources();
   const source = sources.data?.find((s) => s.kind === kind);
-  return source ? <SourceCard source={source} now={now} onImportInstead={() => {}} /> : null;
+  // The operator's view: set-up hints and the wizard (SourcesSection.test shows a person's view).
+  return source ? <SourceCard source={source} now={now} operator onImportInstead={() => {}} /> : null;
 }
 
 async function renderCard(source: DataSource) {
-  vi.mocked(fetchSources).mockResolvedValue([source]);
+  vi.mocked(fetchSources).mockResolvedValue({ items: [source] });
   const client = testQueryClient();
   render(
     <WithQueries client={client}>
@@ -93,7 +94,7 @@ describe('SourceCard', { timeout: 20_000 }, () => {
 
   it('cannot connect a source that is not set up when there is no sandbox', async () => {
     const { card } = await renderCard(dataSource('oura', { configured: false, sandboxAvailable: false }));
-    expect(within(card).getByTestId('not-set-up').textContent).toContain('Ask whoever runs it');
+    expect(within(card).getByTestId('not-set-up').textContent).toContain('Until then it cannot be connected');
     expect(within(card).getByRole('button', { name: 'Connect' }).hasAttribute('disabled')).toBe(true);
     expect(within(card).getByRole('button', { name: 'Set up' })).toBeTruthy();
   });
@@ -105,7 +106,7 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: null, source: syncing });
     vi.mocked(fetchSyncStatus).mockResolvedValue(syncStatus({ progress: { pages: 3, samples: 1_200 } }));
     const { card } = await renderCard(peloton);
-    vi.mocked(fetchSources).mockResolvedValue([syncing]);
+    vi.mocked(fetchSources).mockResolvedValue({ items: [syncing] });
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Connect Peloton' });
@@ -185,7 +186,7 @@ describe('SourceCard', { timeout: 20_000 }, () => {
       revoked: true,
     });
     const { card } = await renderCard(oura);
-    vi.mocked(fetchSources).mockResolvedValue([after]);
+    vi.mocked(fetchSources).mockResolvedValue({ items: [after] });
     await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Oura?' });
     // A sandbox connection's data is generated: deleting it is the default.
@@ -213,7 +214,7 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const { client, card } = await renderCard(oura);
     client.setQueryData(['metrics', 'summary', 'UTC'], { items: [] });
     const synced = { ...oura, lastSync: new Date().toISOString() };
-    vi.mocked(fetchSources).mockResolvedValue([synced]);
+    vi.mocked(fetchSources).mockResolvedValue({ items: [synced] });
 
     await user.click(within(card).getByRole('button', { name: 'Sync now' }));
     expect(syncSource).toHaveBeenCalledWith('oura');

@@ -18,7 +18,14 @@ import { DisconnectDialog } from './DisconnectDialog';
 import { useSourceActions, useSyncStatus } from './queries';
 import { SetupWizard } from './SetupWizard';
 import { openConsentPage, type ConnectInput, type DisconnectResult } from './sources-api';
-import { connects, formatCount, importInsteadText, lastSyncText, sourceNotes } from './source-text';
+import {
+  connects,
+  formatCount,
+  holdingText,
+  importInsteadText,
+  lastSyncText,
+  sourceNotes,
+} from './source-text';
 import { SandboxChip, SourceStatusChip } from './SourceStatusChip';
 import { SourceAvatar } from './SourceAvatar';
 import { SyncDetails } from './SyncDetails';
@@ -30,6 +37,10 @@ interface SourceCardProps {
   now: number;
   /** Takes the person to the import drop zone. */
   onImportInstead: () => void;
+  /** The person operates this server: connector set-up hints and the set-up wizard are for them. */
+  operator?: boolean;
+  /** "Add a source": what it brings cut to two lines. */
+  compact?: boolean;
 }
 
 type Open = 'credentials' | 'disconnect' | 'setup' | 'own' | null;
@@ -43,7 +54,13 @@ const borderColors: Record<DataSource['status'], string | undefined> = {
 };
 
 /** One source: what it brings, its connection and sync state, and what can be done with it. */
-export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
+export function SourceCard({
+  source,
+  now,
+  onImportInstead,
+  operator = false,
+  compact = false,
+}: SourceCardProps) {
   const { kind, name, status } = source;
   const detailsId = useId();
   const actions = useSourceActions(kind);
@@ -56,6 +73,7 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
   const canConnect = connects(source) || !!OwnDialog;
   const notSetUp = canConnect && !source.configured;
   const connected = status === 'connected' || status === 'syncing';
+  const holding = holdingText(source, now);
   const fail = (e: unknown) => setFeedback({ severity: 'error', text: toApiError(e).message });
 
   const connect = (input: ConnectInput = {}) => {
@@ -100,7 +118,7 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
     >
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <SourceAvatar name={name} category={source.category} />
+          <SourceAvatar kind={kind} name={name} />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
               {source.customName ?? name}
@@ -116,13 +134,32 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
             </Stack>
           </Box>
         </Stack>
-        <Typography variant="body2" color="text.secondary" gutterBottom>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          gutterBottom
+          sx={
+            compact
+              ? {
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }
+              : undefined
+          }
+        >
           {source.brings}
         </Typography>
         <Stack spacing={1} sx={{ mt: 1 }}>
           {source.sandbox && (
             <Typography variant="caption" color="text.secondary">
               Sandbox connection: generated test data, not your {name} account.
+            </Typography>
+          )}
+          {holding && (
+            <Typography variant="body2" data-testid="holding">
+              {holding}
             </Typography>
           )}
           {status !== 'disconnected' && (
@@ -136,13 +173,20 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
               {source.lastError}
             </Alert>
           )}
-          {notSetUp && status === 'disconnected' && (
-            <Alert severity="warning" role="note" data-testid="not-set-up" sx={{ py: 0 }}>
-              Not set up on this server.{' '}
+          {notSetUp && status === 'disconnected' && operator && (
+            <Alert severity="info" role="note" data-testid="not-set-up" sx={{ py: 0 }}>
+              Not set up on this server yet: “Set up” shows how.{' '}
               {source.sandboxAvailable
-                ? 'Connect uses the Sandbox (test data) until it is.'
-                : 'Ask whoever runs it to set it up.'}
+                ? 'Until then, Connect uses the Sandbox (test data).'
+                : 'Until then it cannot be connected.'}
             </Alert>
+          )}
+          {notSetUp && status === 'disconnected' && !operator && (
+            <Typography variant="caption" color="text.secondary" data-testid="sandbox-only">
+              {source.sandboxAvailable
+                ? 'On this server it connects to a Sandbox with test data.'
+                : 'Not offered on this server yet.'}
+            </Typography>
           )}
           {!canConnect && (
             <Typography variant="body2">
@@ -199,7 +243,7 @@ export function SourceCard({ source, now, onImportInstead }: SourceCardProps) {
             Ingest URL
           </Button>
         )}
-        {notSetUp && (
+        {notSetUp && operator && !connected && (
           <Button size="small" variant="outlined" onClick={() => setOpen('setup')}>
             Set up
           </Button>

@@ -36,21 +36,78 @@ const categoryHeadings = () => screen.getAllByRole('heading', { level: 3 }).map(
 
 describe('SourcesSection', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    vi.mocked(fetchSources).mockResolvedValue(
-      sourceCatalogue.map((s) => {
+    vi.mocked(fetchSources).mockResolvedValue({
+      items: sourceCatalogue.map((s) => {
         if (s.kind === 'oura') return connectedOura(now);
         if (s.kind === 'dexcom')
           return dataSource('dexcom', {
             status: 'error',
             lastError: 'Dexcom refused the saved sign-in. Connect again to keep syncing.',
           });
+        // Imported, never connected: Quest's lab results.
+        if (s.kind === 'quest_diagnostics')
+          return dataSource(s.kind, {
+            data: { samples: 24, records: 0, lastDataAt: new Date(now - 3 * 86_400_000).toISOString() },
+          });
         return dataSource(s.kind);
       }),
-    );
+      operator: false,
+    });
   });
   afterEach(() => {
     cleanup();
     vi.resetAllMocks();
+  });
+
+  it('puts "Your sources" first: connected, imported, with what each holds', async () => {
+    renderSection();
+    const yours = await screen.findByRole('region', { name: 'Your sources' }, { timeout: 5000 });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Your sources', 'Add a source']);
+    expect(
+      within(yours)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Oura', 'Dexcom', 'Quest Diagnostics']);
+    expect(within(yours).getByText(/2 connected\./)).toBeTruthy();
+    expect(within(card('Quest Diagnostics')).getByTestId('holding').textContent).toBe(
+      '24 readings · last data 3 days ago',
+    );
+    // Not in both places.
+    const add = screen.getByRole('region', { name: 'Add a source' });
+    expect(within(add).queryByRole('article', { name: 'Oura' })).toBeNull();
+  });
+
+  it('keeps set-up hints for the operator, never a warning to every person', async () => {
+    const list = sourceCatalogue.map((s) =>
+      dataSource(s.kind, s.kind === 'withings' ? { configured: false, sandboxAvailable: true } : {}),
+    );
+    vi.mocked(fetchSources).mockResolvedValue({ items: list, operator: false });
+    renderSection();
+    const withings = await screen.findByRole('article', { name: 'Withings' });
+    expect(within(withings).queryByTestId('not-set-up')).toBeNull();
+    expect(within(withings).queryByRole('button', { name: 'Set up' })).toBeNull();
+    expect(within(withings).getByTestId('sandbox-only').textContent).toBe(
+      'On this server it connects to a Sandbox with test data.',
+    );
+    cleanup();
+
+    vi.mocked(fetchSources).mockResolvedValue({ items: list, operator: true });
+    renderSection();
+    const forOperator = await screen.findByRole('article', { name: 'Withings' });
+    expect(within(forOperator).getByTestId('not-set-up').textContent).toContain(
+      'Not set up on this server yet',
+    );
+    expect(within(forOperator).getByRole('button', { name: 'Set up' })).toBeTruthy();
+  });
+
+  it('gives every provider an avatar of its own colour', async () => {
+    renderSection();
+    await screen.findByRole('article', { name: 'Oura' });
+    const colours = ['Oura', 'Garmin', 'WHOOP', 'Fitbit'].map((name) =>
+      card(name).querySelector('[data-color]')!.getAttribute('data-color'),
+    );
+    expect(new Set(colours).size).toBe(4);
   });
 
   it('shows every source under its category heading', async () => {
@@ -70,9 +127,8 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
       within(glucose)
         .getAllByRole('article')
         .map((a) => a.getAttribute('aria-label')),
-    ).toEqual(['Dexcom', 'FreeStyle Libre']);
+    ).toEqual(['FreeStyle Libre']);
     expect(screen.getAllByRole('article')).toHaveLength(sourceCatalogue.length);
-    expect(screen.getByText(/2 connected\./)).toBeTruthy();
   });
 
   it('filters by name and by what a source brings', async () => {
@@ -82,11 +138,18 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
     // One change per search: typing letter by letter re-renders thirty cards each time.
     const searchFor = (value: string) => fireEvent.change(search, { target: { value } });
     searchFor('glucose');
-    expect(screen.getByRole('article', { name: 'Dexcom' })).toBeTruthy();
-    expect(screen.queryByRole('article', { name: 'Oura' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'FreeStyle Libre' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Garmin' })).toBeNull();
     expect(categoryHeadings()).not.toContain('Wearables and fitness');
     searchFor('ring');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Oura']);
+    const add = screen.getByRole('region', { name: 'Add a source' });
+    expect(within(add).queryAllByRole('article')).toEqual([]);
+    searchFor('withings');
+    expect(
+      within(add)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toContain('Withings');
     searchFor('nothing like this');
     expect(screen.getByRole('status').textContent).toContain('No source matches “nothing like this”');
     searchFor('');

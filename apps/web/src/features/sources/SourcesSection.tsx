@@ -9,39 +9,115 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { DataSource } from '@healthfolio/core';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { toApiError } from '../../lib/api';
-import { useSources } from './queries';
-import { filterSources, groupByCategory } from './source-text';
+import { useIsOperator, useSources } from './queries';
+import { filterSources, groupByCategory, isYours } from './source-text';
 import { SourceCard } from './SourceCard';
 import { useNow } from './use-now';
 
 const grid = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
 } as const;
 
-/** "Connect a source": every source kind by category, searchable, each with its card. */
+/**
+ * The Sources page's two parts: "Your sources" — every source with the person's data or a connection,
+ * first — and "Add a source": the rest by category, searchable, compact.
+ */
 export function SourcesSection({ onImportInstead }: { onImportInstead: () => void }) {
+  const sources = useSources();
+  const operator = useIsOperator();
+  const now = useNow();
+  const yours = useMemo(() => (sources.data ?? []).filter(isYours), [sources.data]);
+  return (
+    <Stack spacing={3}>
+      {sources.isSuccess && yours.length > 0 && (
+        <YourSources sources={yours} now={now} operator={operator} onImportInstead={onImportInstead} />
+      )}
+      <AddSource
+        onImportInstead={onImportInstead}
+        operator={operator}
+        now={now}
+        hasYours={yours.length > 0}
+      />
+    </Stack>
+  );
+}
+
+function YourSources({
+  sources,
+  now,
+  operator,
+  onImportInstead,
+}: {
+  sources: DataSource[];
+  now: number;
+  operator: boolean;
+  onImportInstead: () => void;
+}) {
+  const headingId = useId();
+  const connected = sources.filter((s) => s.status !== 'disconnected').length;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+        Your sources
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Everything your data came from: connected, imported, pushed or entered.{' '}
+        {connected > 0 && `${connected} connected.`}
+      </Typography>
+      <Box sx={grid}>
+        {sources.map((source) => (
+          <SourceCard
+            key={source.kind}
+            source={source}
+            now={now}
+            operator={operator}
+            onImportInstead={onImportInstead}
+          />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+/** "Add a source": every source kind not yet yours, by category, searchable, each with its card. */
+function AddSource({
+  onImportInstead,
+  operator,
+  now,
+  hasYours,
+}: {
+  onImportInstead: () => void;
+  operator: boolean;
+  now: number;
+  hasYours: boolean;
+}) {
   const headingId = useId();
   const sources = useSources();
   const [search, setSearch] = useState('');
-  const now = useNow();
   const groups = useMemo(
-    () => groupByCategory(filterSources(sources.data ?? [], search)),
+    () =>
+      groupByCategory(
+        filterSources(
+          (sources.data ?? []).filter((s) => !isYours(s)),
+          search,
+        ),
+      ),
     [sources.data, search],
   );
-  const connected = sources.data?.filter((s) => s.status !== 'disconnected').length ?? 0;
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-        Connect a source
+        {hasYours ? 'Add a source' : 'Connect a source'}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Connect an account once and its data keeps arriving. {connected > 0 && `${connected} connected. `}
-        Sources without an account to connect bring their data by{' '}
+        Connect an account once and its data keeps arriving. Sources without an account to connect bring their
+        data by{' '}
         <Link component="button" type="button" variant="body1" onClick={onImportInstead}>
           file import
         </Link>
@@ -94,7 +170,14 @@ export function SourcesSection({ onImportInstead }: { onImportInstead: () => voi
         {groups.map((group) => (
           <CategoryGroup key={group.category} label={group.label}>
             {group.sources.map((source) => (
-              <SourceCard key={source.kind} source={source} now={now} onImportInstead={onImportInstead} />
+              <SourceCard
+                key={source.kind}
+                source={source}
+                now={now}
+                operator={operator}
+                compact
+                onImportInstead={onImportInstead}
+              />
             ))}
           </CategoryGroup>
         ))}

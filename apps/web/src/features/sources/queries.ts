@@ -30,8 +30,21 @@ const POLL_MS = 1000;
 export const isSyncing = (status: Pick<SyncStatus, 'state'> | undefined): boolean =>
   status?.state === 'queued' || status?.state === 'running';
 
+/** The cached `GET /api/data-sources` answer. */
+type SourceList = { items: DataSource[]; operator?: boolean };
+
+const listQuery = {
+  queryKey: sourcesKeys.list,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSources(signal),
+};
+
 export function useSources() {
-  return useQuery({ queryKey: sourcesKeys.list, queryFn: ({ signal }) => fetchSources(signal) });
+  return useQuery({ ...listQuery, select: (list) => list.items });
+}
+
+/** Whether the person operates this server (its first account): set-up hints are for them only. */
+export function useIsOperator(): boolean {
+  return useQuery({ ...listQuery, select: (list) => list.operator === true }).data ?? false;
 }
 
 export function useIntegrations(enabled = true) {
@@ -56,8 +69,16 @@ function useSetSource() {
   const queryClient = useQueryClient();
   return useCallback(
     (source: DataSource) =>
-      queryClient.setQueryData<DataSource[]>(sourcesKeys.list, (list) =>
-        list?.map((s) => (s.kind === source.kind ? source : s)),
+      queryClient.setQueryData<SourceList>(sourcesKeys.list, (list) =>
+        list
+          ? {
+              ...list,
+              // What it holds is told by the list only: a connect or sync answer leaves it as it was.
+              items: list.items.map((s) =>
+                s.kind === source.kind ? { ...source, data: source.data ?? s.data } : s,
+              ),
+            }
+          : list,
       ),
     [queryClient],
   );
@@ -127,8 +148,15 @@ export function useSourceActions(kind: string) {
       run('sync', async () => {
         const status = await syncSource(kind);
         queryClient.setQueryData(sourcesKeys.status(kind), status);
-        queryClient.setQueryData<DataSource[]>(sourcesKeys.list, (list) =>
-          list?.map((s) => (s.kind === kind && isSyncing(status) ? { ...s, status: 'syncing' } : s)),
+        queryClient.setQueryData<SourceList>(sourcesKeys.list, (list) =>
+          list
+            ? {
+                ...list,
+                items: list.items.map((s) =>
+                  s.kind === kind && isSyncing(status) ? { ...s, status: 'syncing' } : s,
+                ),
+              }
+            : list,
         );
         return status;
       }),

@@ -140,3 +140,20 @@ export const sourceNotes: Partial<Record<DataSource['kind'], string>> = {
   google_health_connect:
     'Health Connect keeps its data on the phone and has no server API. An exporter app on the phone posts to your personal ingest URL; or connect Fitbit (the Google Health API), or import a Google Takeout export.',
 };
+
+/** Whether a source belongs under "Your sources": connected, or holding any of the person's data. */
+export const isYours = (source: DataSource): boolean =>
+  source.status !== 'disconnected' || (source.data?.samples ?? 0) + (source.data?.records ?? 0) > 0;
+
+/** "12,345 readings · 40 records · last data 2 days ago", or null when it holds nothing yet. */
+export function holdingText(source: DataSource, now: number): string | null {
+  const data = source.data;
+  if (!data || data.samples + data.records === 0) return null;
+  const parts: string[] = [];
+  if (data.samples > 0)
+    parts.push(`${formatCount(data.samples)} ${data.samples === 1 ? 'reading' : 'readings'}`);
+  if (data.records > 0)
+    parts.push(`${formatCount(data.records)} ${data.records === 1 ? 'record' : 'records'}`);
+  if (data.lastDataAt) parts.push(`last data ${timeAgo(data.lastDataAt, now)}`);
+  return parts.join(' · ');
+}

@@ -5,7 +5,7 @@ const path = (kind: string, rest = '') => `/data-sources/${encodeURIComponent(ki
 
 /** `GET /api/data-sources`: every source kind with the user's connection state. */
 export const fetchSources = (signal?: AbortSignal) =>
-  apiGet<{ items: DataSource[] }>('/data-sources', { signal }).then((d) => d.items);
+  apiGet<{ items: DataSource[]; operator?: boolean }>('/data-sources', { signal });
 
 /** `GET /api/integrations`: each connector's set-up on this server, for the operator wizard. */
 export const fetchIntegrations = (signal?: AbortSignal) =>

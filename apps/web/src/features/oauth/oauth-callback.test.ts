@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiPost } from '../../lib/api';
+import type * as Api from '../../lib/api';
+import { completeOAuth, oauthErrorText, readOAuthOutcome } from './oauth-callback';
+
+vi.mock('../../lib/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof Api>()),
+  apiPost: vi.fn(),
+}));
+
+const params = (over: Partial<Record<'code' | 'state' | 'error' | 'errorDescription', string>>) => ({
+  code: null,
+  state: null,
+  error: null,
+  errorDescription: null,
+  ...over,
+});
+
+const outcomeOf = (path: string) => {
+  const url = new URL(path, 'http://localhost');
+  return { path: url.pathname, outcome: readOAuthOutcome(url.searchParams) };
+};
+
+describe('OAuth returns', () => {
+  it('tells a denial in words inside the app, never the raw access_denied', async () => {
+    const to = await completeOAuth(params({ error: 'access_denied', errorDescription: 'access_denied' }));
+    expect(outcomeOf(to)).toEqual({
+      path: '/data-sources',
+      outcome: {
+        result: 'declined',
+        message: 'You declined to connect, so nothing was shared with Healthfolio.',
+      },
+    });
+  });
+
+  it('tells why the provider refused', () => {
+    expect(oauthErrorText('invalid_scope', null)).toBe(
+      'The provider refused the connection: it does not allow the access Healthfolio asked for.',
+    );
+    expect(oauthErrorText('server_error', 'Upstream timeout')).toBe(
+      'The provider refused the connection: it had a problem on its side — try again in a few minutes. It said: “Upstream timeout”.',
+    );
+  });
+
+  it('lands a connection on Sources with the source’s name', async () => {
+    vi.mocked(apiPost).mockResolvedValue({ source: { name: 'Oura' } });
+    const to = await completeOAuth(params({ code: 'c', state: 's' }));
+    expect(outcomeOf(to)).toEqual({
+      path: '/data-sources',
+      outcome: { result: 'connected', source: 'Oura' },
+    });
+  });
+
+  it('uses the pages of their own for a visitor no longer signed in', async () => {
+    const to = await completeOAuth(params({ error: 'access_denied' }), false);
+    expect(to).toBe(
+      `/oauth-error?${new URLSearchParams({ message: 'You declined to connect, so nothing was shared with Healthfolio.' })}`,
+    );
+  });
+});
