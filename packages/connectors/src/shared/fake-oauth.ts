@@ -144,14 +144,17 @@ export class FakeOAuth {
       .map((name) => `<input type="hidden" name="${name}" value="${escape(q[name] ?? '')}">`)
       .join('');
     const scopes = this.paths.scopes.map((s) => `<li>${escape(s)}</li>`).join('');
+    const name = escape(this.paths.providerName);
     return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(this.paths.providerName)} (Sandbox) — authorize</title></head>
-<body style="font-family:system-ui;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1>${escape(this.paths.providerName)} <small>(Sandbox)</small></h1>
-<p>Healthfolio asks to read your ${escape(this.paths.providerName)} data. This is a sandbox provider with generated data: nothing real is shared.</p>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (Sandbox) — authorize</title>
+<style>${CONSENT_STYLE}</style></head>
+<body><main class="card">
+<p class="sandbox" role="note"><strong>Sandbox</strong> This is a test provider on your Healthfolio server, not ${name}: it shares generated data only, never a real account.</p>
+<h1>${name} <small>(Sandbox)</small></h1>
+<p>Healthfolio asks to read your ${name} data:</p>
 <ul>${scopes}</ul>
-<form method="post">${hidden}${this.paths.consentFields?.() ?? ''}<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Deny</button></form></body></html>`);
+<form method="post">${hidden}${this.paths.consentFields?.() ?? ''}<div class="actions"><button type="submit" name="decision" value="allow" class="primary">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button></div></form></main></body></html>`);
   }
 
   private approve(request: FastifyRequest, reply: FastifyReply) {
@@ -240,3 +243,21 @@ export class FakeOAuth {
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/**
+ * The sandbox consent page in the app's look (SPEC §9: the teal, 8 px corners, the system font; light and
+ * dark), so a newcomer trying a sandbox stays in familiar surroundings and reads at once that it is one.
+ */
+const CONSENT_STYLE = `
+:root{color-scheme:light dark;--bg:#F6F8F8;--paper:#FFFFFF;--text:#1A2423;--muted:#4A5857;--primary:#1E756F;--on-primary:#FFFFFF;--line:#D5DEDD;--note:#FFF4E5;--note-text:#663C00}
+@media (prefers-color-scheme:dark){:root{--bg:#0F1716;--paper:#16201F;--text:#E6EEED;--muted:#A9B8B6;--primary:#4ECDC4;--on-primary:#0F1716;--line:#2B3A38;--note:#3A2A10;--note-text:#FFD9A0}}
+body{margin:0;min-height:100vh;display:flex;align-items:flex-start;justify-content:center;background:var(--bg);color:var(--text);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5}
+.card{box-sizing:border-box;width:100%;max-width:32rem;margin:3rem 1rem;padding:1.5rem;background:var(--paper);border:1px solid var(--line);border-radius:8px}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}h1 small{font-weight:400;color:var(--muted);font-size:1rem}
+.sandbox{margin:0 0 1rem;padding:.75rem 1rem;border-radius:8px;background:var(--note);color:var(--note-text)}
+.sandbox strong{display:inline-block;margin-right:.5rem;padding:0 .5rem;border-radius:8px;border:1px solid currentColor;font-size:.8rem;text-transform:uppercase;letter-spacing:.04em}
+ul{padding-left:1.25rem;color:var(--muted)}label{display:block;margin:.25rem 0}
+.actions{display:flex;gap:.5rem;margin-top:1.5rem}
+button{font:inherit;font-weight:600;padding:.5rem 1.25rem;border-radius:8px;border:1px solid var(--primary);background:transparent;color:var(--primary);cursor:pointer}
+button.primary{background:var(--primary);color:var(--on-primary)}
+button:focus-visible{outline:3px solid var(--primary);outline-offset:2px}`;
