@@ -58,7 +58,7 @@ export function ensureWebBuild({ force = false } = {}) {
   if (!force && builtAt > Math.max(...sources, ...configs)) return;
   console.log('Building the web app…');
   // Vite's table of chunk sizes is for whoever tunes the bundle (`npm run build` shows it); here, warnings only.
-  runOrExit('npm', ['run', 'build', '--silent', '--', '--logLevel', 'warn']);
+  runOrExit('npm', ['run', 'build', '-w', '@healthfolio/web', '--silent', '--', '--logLevel', 'warn']);
 }
 
 /**
