@@ -29,16 +29,8 @@ const appHeaders = (call: SubscriptionCall) => ({
 export const ouraPush: PushProvider = {
   kind: KIND,
   async identify(call: PersonCall): Promise<string | undefined> {
-    const res = await call.fetch(`${call.endpoints.apiBaseUrl}/v2/usercollection/personal_info`, {
-      headers: { authorization: `Bearer ${call.tokens.accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const id = ((await res.json()) as { id?: unknown }).id;
-    return typeof id === 'string' ? id : undefined;
+    const info = await call.http.get<{ id?: unknown }>('/v2/usercollection/personal_info');
+    return typeof info.id === 'string' ? info.id : undefined;
   },
   async subscribe(call: SubscriptionCall): Promise<string> {
     const ids: string[] = [];

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { getConnector, type TokenSet } from '@healthfolio/connectors';
+import { getConnector, type ProviderHttp, type TokenSet } from '@healthfolio/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import type { ConnectionRow, ConnectionsRepository } from '../sources/connections.repository';
 import { endpointsFor, type EndpointContext } from '../sources/endpoints';
-import type { ProviderEndpoints } from '../sources/oauth';
+import { refreshTokens, type ProviderEndpoints } from '../sources/oauth';
+import { createProviderHttp } from '../sources/provider-http';
 import type { SyncRunner } from '../sources/sync-runner';
 import type { TokenVault } from '../sources/token-vault';
 import { localMidnight } from '../sources/sync-window';
@@ -27,11 +28,9 @@ export interface SubscriptionCall {
   fetch: typeof fetch;
 }
 
-/** A call on one person's behalf: their tokens at the provider. */
+/** A call on one person's behalf: the provider's API with their tokens (refreshed on a 401, as syncs do). */
 export interface PersonCall {
-  endpoints: ProviderEndpoints;
-  tokens: TokenSet;
-  fetch: typeof fetch;
+  http: ProviderHttp;
 }
 
 export interface ProviderPushDeps {
@@ -85,14 +84,10 @@ export class ProviderPushService {
     return this.deps.subscriptions.get(this.subscriptionKey(kind, sandbox));
   }
 
-  /**
-   * After a connection is saved: the person's id at the provider when the token answer lacked it, and
-   * the app's subscription, if the provider has one and it is missing.
-   */
-  connected(kind: string, sandbox: boolean, connectionId?: string): void {
+  /** After a connection is saved: the app's subscription, if the provider has one and it is missing. */
+  connected(kind: string, sandbox: boolean): void {
     this.background(async () => {
       const provider = this.deps.providers.find((p) => p.kind === kind);
-      if (provider?.identify && connectionId) await this.identify(provider, connectionId, sandbox);
       const call = this.call(kind, sandbox);
       if (!provider?.subscribe || !call) return;
       const key = this.subscriptionKey(kind, sandbox);
@@ -118,7 +113,17 @@ export class ProviderPushService {
 
   /** The person's connection a push names, or undefined (a person not, or no longer, connected here). */
   async connection(kind: string, providerUser: string, sandbox: boolean): Promise<ConnectionRow | undefined> {
-    return (await this.deps.subscriptions.connectionsOf(kind, providerUser, sandbox))[0];
+    const known = (await this.deps.subscriptions.connectionsOf(kind, providerUser, sandbox))[0];
+    if (known) return known;
+    // A provider whose token answer does not name the person (Oura): the connections not yet identified
+    // are asked once, when a push first names someone unknown — never on connect, which calls nothing extra.
+    const provider = this.deps.providers.find((p) => p.kind === kind);
+    if (!provider?.identify) return undefined;
+    for (const row of await this.deps.subscriptions.unidentified(kind, sandbox)) {
+      const id = await this.identify(provider, row, sandbox);
+      if (id === providerUser) return { ...row, provider_user_id: id };
+    }
+    return undefined;
   }
 
   /**
@@ -156,14 +161,41 @@ export class ProviderPushService {
     });
   }
 
-  private async identify(provider: PushProvider, connectionId: string, sandbox: boolean): Promise<void> {
-    const row = await this.deps.connections.byId(connectionId);
-    const tokens = row?.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
+  private async identify(
+    provider: PushProvider,
+    row: ConnectionRow,
+    sandbox: boolean,
+  ): Promise<string | undefined> {
+    const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
     const connector = getConnector(provider.kind);
     const endpoints = connector && endpointsFor(connector, sandbox, this.deps.endpoints);
-    if (!row || !tokens || !endpoints || row.provider_user_id) return;
-    const id = await provider.identify!({ endpoints, tokens, fetch: this.deps.fetch ?? fetch });
+    if (!connector || !tokens || !endpoints) return undefined;
+    let current: TokenSet = tokens;
+    const fetcher = this.deps.fetch ?? fetch;
+    const http = createProviderHttp({
+      baseUrl: endpoints.apiBaseUrl,
+      providerName: endpoints.name,
+      tokens: () => current,
+      refresh: async () => {
+        current = await refreshTokens(connector.manifest, endpoints, current, this.deps.now(), fetcher);
+        await this.deps.connections.update(row.id, {
+          tokens: this.deps.vault.seal(current),
+          updated_at: this.deps.now(),
+        });
+        return current;
+      },
+      signal: AbortSignal.timeout(15_000),
+      now: this.deps.now,
+      fetch: fetcher,
+    });
+    let id: string | undefined;
+    try {
+      id = await provider.identify!({ http });
+    } catch {
+      return undefined;
+    }
     if (id) await this.deps.connections.update(row.id, { provider_user_id: id });
+    return id;
   }
 
   /** The app's client secrets a signed push may be made with: the real app's, then the sandbox's. */

@@ -38,6 +38,19 @@ export class ProviderSubscriptionsRepository {
       .execute();
   }
 
+  /** Connected connections of a kind whose person at the provider is not known yet. */
+  async unidentified(kind: string, sandbox: boolean) {
+    return this.db
+      .selectFrom('source_connections')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('provider_user_id', 'is', null)
+      .where('sandbox', '=', sandbox ? 1 : 0)
+      .where('status', '!=', 'disconnected')
+      .where('tokens', 'is not', null)
+      .execute();
+  }
+
   /** Whether any connection of the kind (real or sandbox) is still connected. */
   async anyConnected(kind: string, sandbox: boolean): Promise<boolean> {
     const row = await this.db

@@ -58,7 +58,7 @@ export interface SourcesDeps {
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
   /** Provider webhooks: the app's push subscription made on connect, removed with the last connection. */
   push?: {
-    connected(kind: string, sandbox: boolean, connectionId: string): void;
+    connected(kind: string, sandbox: boolean): void;
     disconnected(kind: string, sandbox: boolean): void;
   };
 }
@@ -444,7 +444,7 @@ export class SourcesService {
       provider_user_id: providerUserId(tokens),
     });
     this.deps.runner.enqueue(id);
-    this.deps.push?.connected(kind, sandbox, id);
+    this.deps.push?.connected(kind, sandbox);
     return this.get(userId, kind);
   }
 
