@@ -31,8 +31,8 @@ export interface SourcedLab {
 }
 
 /**
- * The raw readings a clinician report draws beyond daily rollups: CGM readings with their times and lab
- * results with their provenance, over a period. Sandbox data is left out unless the person includes it.
+ * The readings a clinician report or a share draws: merged daily rows, CGM readings with their times and
+ * lab results with their provenance, over a period. Sandbox data is left out unless the person includes it.
  */
 export class ReportReadingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -61,6 +61,45 @@ export class ReportReadingsRepository {
       value: Number(r.value),
       source: r.source,
     }));
+  }
+
+  /** Merged daily rows (never double counted; sandbox data only when the owner includes it) of some kinds, by day. */
+  mergedDays(userId: string, kinds: readonly string[], fromDay: number, toDay: number) {
+    if (kinds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('daily_rollups')
+      .select(['kind', 'local_day', 'count', 'sum', 'last_value'])
+      .where('user_id', '=', userId)
+      .where('source', '=', MERGED)
+      .where('kind', 'in', kinds)
+      .where('local_day', '>=', fromDay)
+      .where('local_day', '<=', toDay)
+      .orderBy('kind')
+      .orderBy('local_day')
+      .execute();
+  }
+
+  /**
+   * Lab results of the local days, newest first (a share's lab table). CGM readings are stored as blood_glucose too: a lab's glucose
+   * carries a reference range or a flag, and only those are lab results.
+   */
+  labResultsByDay(userId: string, fromDay: number, toDay: number, excludeSandbox: boolean) {
+    let query = this.db
+      .selectFrom('samples')
+      .select(['kind', 'local_day', 'value', 'unit', 'flag', 'meta'])
+      .where('user_no', '=', userNo(userId))
+      .where('kind', 'in', labKinds)
+      .where('local_day', '>=', fromDay)
+      .where('local_day', '<=', toDay)
+      .where((eb) =>
+        eb.or([
+          eb('kind', '<>', 'blood_glucose'),
+          eb('flag', 'is not', null),
+          eb('meta', 'like', '%referenceRange%'),
+        ]),
+      );
+    if (excludeSandbox) query = query.where(notSandbox);
+    return query.orderBy('start_at', 'desc').limit(2000).execute();
   }
 
   /** Lab results in the period, oldest first; a CGM reading (no range, no flag) is not a lab result. */

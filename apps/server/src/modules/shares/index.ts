@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Identity } from '../../identity/identity';
+import { ReportReadingsRepository } from '../metrics/report-readings.repository';
 import type { AccountService } from '../account/account.service';
 import type { GoalsService } from '../goals/goals.service';
 import { publicSharesRoutes } from './public-shares.routes';
@@ -29,7 +30,7 @@ export function createShares(deps: {
   const repo = new SharesRepository(deps.db.kysely);
   const shares = new SharesService({
     repo,
-    data: new ShareDataRepository(deps.db.kysely),
+    data: new ShareDataRepository(deps.db.kysely, new ReportReadingsRepository(deps.db.kysely)),
     goals: (userId) => deps.goals.list(userId),
     profile: (userId) => deps.account.profile(userId),
     throttle: deps.identity.throttle,

@@ -1,54 +1,25 @@
-import { metricCatalogue, type MetricDefinition } from '@healthfolio/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { userNo } from '../../db/user-number';
-import { MERGED } from '../metrics/rollups.repository';
-import { notSandbox } from '../metrics/sample-filters';
+import type { ReportReadingsRepository } from '../metrics/report-readings.repository';
 
-const catalogue = metricCatalogue as readonly MetricDefinition[];
-export const labKinds = catalogue.filter((m) => m.category === 'labs').map((m) => m.kind);
-
-/** Read-only queries a share's recipient page needs, each bounded by the owner and the shared period. */
+/**
+ * Read-only queries a share's recipient page needs, each bounded by the owner and the shared period.
+ * Samples and rollups are read through the metrics module, the only one that queries them.
+ */
 export class ShareDataRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly readings: ReportReadingsRepository,
+  ) {}
 
-  /** Merged daily rows (never double counted; sandbox data only when the owner includes it) of some kinds. */
+  /** Merged daily rows of some kinds (the metrics module's read). */
   mergedDays(userId: string, kinds: readonly string[], fromDay: number, toDay: number) {
-    if (kinds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('daily_rollups')
-      .select(['kind', 'local_day', 'count', 'sum', 'last_value'])
-      .where('user_id', '=', userId)
-      .where('source', '=', MERGED)
-      .where('kind', 'in', kinds)
-      .where('local_day', '>=', fromDay)
-      .where('local_day', '<=', toDay)
-      .orderBy('kind')
-      .orderBy('local_day')
-      .execute();
+    return this.readings.mergedDays(userId, kinds, fromDay, toDay);
   }
 
-  /**
-   * Lab results in the period, newest first. CGM readings are stored as blood_glucose too: a lab's glucose
-   * carries a reference range or a flag, and only those are lab results.
-   */
+  /** Lab results in the period, newest first (the metrics module's read). */
   labResults(userId: string, fromDay: number, toDay: number, excludeSandbox: boolean) {
-    let query = this.db
-      .selectFrom('samples')
-      .select(['kind', 'local_day', 'value', 'unit', 'flag', 'meta'])
-      .where('user_no', '=', userNo(userId))
-      .where('kind', 'in', labKinds)
-      .where('local_day', '>=', fromDay)
-      .where('local_day', '<=', toDay)
-      .where((eb) =>
-        eb.or([
-          eb('kind', '<>', 'blood_glucose'),
-          eb('flag', 'is not', null),
-          eb('meta', 'like', '%referenceRange%'),
-        ]),
-      );
-    if (excludeSandbox) query = query.where(notSandbox);
-    return query.orderBy('start_at', 'desc').limit(2000).execute();
+    return this.readings.labResultsByDay(userId, fromDay, toDay, excludeSandbox);
   }
 
   /** Clinical records of the period, and those still running in it (an ongoing condition, a medication). */
