@@ -22,12 +22,15 @@ if (process.send) process.on('disconnect', () => void shutdown('parent exited'))
 
 const seeded = await seedDemoIfEmpty(config, db, identity, app.log);
 // The demo account has its insights on its first visit: computed before the server opens.
-if (seeded) await insightJobs.runNow(seeded.userId);
+if (seeded) await insightJobs.runSeeded(seeded.userId);
 await app.listen({ port: config.port, host: config.host });
 removePidFile = writePidFile(config.dataDir);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info({ port }, 'listening');
+// Log lines are written asynchronously (pino's sonic-boom on fd 1): give those in flight a moment to land,
+// so the banner is the last thing on the terminal.
+await new Promise((resolve) => setTimeout(resolve, 100));
 
 let demo: DemoLine | undefined;
 if (seeded) demo = { email: seeded.email, password: seeded.password };

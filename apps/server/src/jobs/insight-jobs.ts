@@ -66,6 +66,18 @@ export class InsightJobs {
   }
 
   /**
+   * The demo account's first run, at its seeding: a year that has just arrived is nothing to mail about,
+   * so its alerts are marked sent without a mail (later runs mail what is new, as for everyone).
+   */
+  async runSeeded(userId: string): Promise<void> {
+    const { fresh } = await this.deps.insights.run(userId);
+    await this.deps.insights.markAlerted(
+      userId,
+      fresh.filter((i) => i.severity !== 'info').map((i) => i.id),
+    );
+  }
+
+  /**
    * A person's first visit to their insights runs the engine if it never ran for them — an account
    * with data from before (the demo's, a first sign-in after an operator's import) sees insights at once.
    */
