@@ -5,45 +5,32 @@ import { dayToDate, localDayIn, localDayOf } from '../metrics/time';
 export const MAX_VALUES = 1000;
 
 interface Span {
-  from: number;
-  to: number;
+  first: NewSample;
+  last: NewSample;
   count: number;
 }
 
 /**
  * What a sync or an import wrote, for `samples.created`: per metric kind, the local days it reached and
  * how many readings — never a value — and, apart, the first readings' values for the webhooks whose
- * owner asked for them.
+ * owner asked for them. Each reading costs a map lookup and two comparisons (a sync maps hundreds of
+ * thousands); kinds and days are worked out once, for the summary.
  */
 export class SampleSpans {
   private readonly kinds = new Map<string, Span>();
-  private readonly kept: { type: string; value: number; unit: string | null; start: string; end: string }[] =
-    [];
+  private readonly kept: NewSample[] = [];
 
   constructor(private readonly timeZone: string) {}
 
   add(samples: readonly NewSample[]): void {
     for (const sample of samples) {
-      const kind = resolveMetricKind(sample.kind) ?? sample.kind;
-      const day =
-        sample.utcOffsetMin !== undefined
-          ? localDayOf(sample.start, sample.utcOffsetMin)
-          : localDayIn(this.timeZone, sample.start);
-      const span = this.kinds.get(kind);
+      const span = this.kinds.get(sample.kind);
       if (span) {
-        span.from = Math.min(span.from, day);
-        span.to = Math.max(span.to, day);
+        if (sample.start < span.first.start) span.first = sample;
+        if (sample.start > span.last.start) span.last = sample;
         span.count++;
-      } else this.kinds.set(kind, { from: day, to: day, count: 1 });
-      if (this.kept.length < MAX_VALUES) {
-        this.kept.push({
-          type: kind,
-          value: sample.value,
-          unit: sample.unit ?? null,
-          start: new Date(sample.start).toISOString(),
-          end: new Date(sample.end ?? sample.start).toISOString(),
-        });
-      }
+      } else this.kinds.set(sample.kind, { first: sample, last: sample, count: 1 });
+      if (this.kept.length < MAX_VALUES) this.kept.push(sample);
     }
   }
 
@@ -53,12 +40,36 @@ export class SampleSpans {
 
   /** `[{kind, from, to, count}]`, by kind; days as "YYYY-MM-DD" in the person's local time. */
   summary(): { kind: string; from: string; to: string; count: number }[] {
-    return [...this.kinds.entries()]
+    const byKind = new Map<string, { from: number; to: number; count: number }>();
+    for (const [name, span] of this.kinds) {
+      const kind = resolveMetricKind(name) ?? name;
+      const from = this.day(span.first);
+      const to = this.day(span.last);
+      const seen = byKind.get(kind);
+      if (seen) {
+        seen.from = Math.min(seen.from, from);
+        seen.to = Math.max(seen.to, to);
+        seen.count += span.count;
+      } else byKind.set(kind, { from, to, count: span.count });
+    }
+    return [...byKind.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([kind, s]) => ({ kind, from: dayToDate(s.from), to: dayToDate(s.to), count: s.count }));
   }
 
   values(): readonly unknown[] {
-    return this.kept;
+    return this.kept.map((sample) => ({
+      type: resolveMetricKind(sample.kind) ?? sample.kind,
+      value: sample.value,
+      unit: sample.unit ?? null,
+      start: new Date(sample.start).toISOString(),
+      end: new Date(sample.end ?? sample.start).toISOString(),
+    }));
+  }
+
+  private day(sample: NewSample): number {
+    return sample.utcOffsetMin !== undefined
+      ? localDayOf(sample.start, sample.utcOffsetMin)
+      : localDayIn(this.timeZone, sample.start);
   }
 }
