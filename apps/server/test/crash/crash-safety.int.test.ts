@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ImportJob } from '@healthfolio/core';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/database';
+import type { TestApp } from '../app';
+import { testDialects, type TestDialect } from '../databases';
+import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
+import { createPgDatabase, spawnServer, writeStandInWeb, type ServerChild } from './server-child';
+
+/**
+ * An Apple Health export.xml of `n` Records in Apple's layout (grouped by type, then source): steps from a
+ * phone and a watch (the same walks, so days merge), heart rate, active energy and body mass.
+ */
+function appleExport(n: number): string {
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE HealthData [',
+    '<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary)*)>',
+    ']>',
+    '<HealthData locale="en_US">',
+    ' <ExportDate value="2026-11-01 10:00:00 -0700"/>',
+  ];
+  const types = [
+    ['HKQuantityTypeIdentifierStepCount', 'Ada’s iPhone', 'count', (i: number) => 80 + (i % 40)],
+    ['HKQuantityTypeIdentifierStepCount', 'Ada’s Apple Watch', 'count', (i: number) => 90 + (i % 50)],
+    ['HKQuantityTypeIdentifierHeartRate', 'Ada’s Apple Watch', 'count/min', (i: number) => 55 + (i % 60)],
+    [
+      'HKQuantityTypeIdentifierActiveEnergyBurned',
+      'Ada’s Apple Watch',
+      'kcal',
+      (i: number) => 1 + (i % 9) / 4,
+    ],
+    ['HKQuantityTypeIdentifierBodyMass', 'Ada’s iPhone', 'kg', (i: number) => 60 + (i % 30) / 10],
+  ] as const;
+  const per = Math.ceil(n / types.length);
+  const fmt = (ms: number) => {
+    const d = new Date(ms - 8 * 3_600_000).toISOString();
+    return `${d.slice(0, 10)} ${d.slice(11, 19)} -0800`;
+  };
+  let written = 0;
+  for (const [type, source, unit, value] of types) {
+    for (let i = 0; i < per && written < n; i++, written++) {
+      // Ten-minute slots from 1 January 2024: a record every slot, so ~144 of a kind a day.
+      const start = Date.UTC(2024, 0, 1, 8) + i * 600_000;
+      const end = start + (type.endsWith('BodyMass') || type.endsWith('HeartRate') ? 0 : 540_000);
+      out.push(
+        ` <Record type="${type}" sourceName="${source}" sourceVersion="17.1" unit="${unit}" creationDate="${fmt(end)}" startDate="${fmt(start)}" endDate="${fmt(end)}" value="${value(i)}"/>`,
+      );
+    }
+  }
+  out.push('</HealthData>', '');
+  return out.join('\n');
+}
+
+/** What a clean run leaves: per-kind counts and sums, and hashes of every sample and rollup (ids aside). */
+async function fingerprint(db: Db) {
+  const samples = await db.kysely
+    .selectFrom('samples')
+    .select([
+      'kind',
+      'start_at',
+      'end_at',
+      'utc_offset_min',
+      'tz',
+      'local_day',
+      'value',
+      'unit',
+      'source',
+      'device',
+      'origin_id',
+      'flag',
+      'meta',
+    ])
+    .execute();
+  // A day's sum is added up batch by batch: where a write batch ends (which a restart moves) changes the
+  // order of the additions, and so the last bits of a sum of decimals (8845.2 against 8845.199999999999).
+  const rollups = (
+    await db.kysely
+      .selectFrom('daily_rollups')
+      .select([
+        'kind',
+        'local_day',
+        'source',
+        'device',
+        'count',
+        'sum',
+        'min',
+        'max',
+        'last_value',
+        'last_at',
+      ])
+      .execute()
+  ).map((r) => ({ ...r, sum: Math.round(Number(r.sum) * 1e6) / 1e6 }));
+  const perKind: Record<string, { count: number; sum: number }> = {};
+  for (const s of samples) {
+    const k = (perKind[s.kind] ??= { count: 0, sum: 0 });
+    k.count += 1;
+    k.sum = Math.round((k.sum + Number(s.value)) * 1000) / 1000;
+  }
+  const hash = (rows: object[]) =>
+    createHash('sha256')
+      .update(
+        rows
+          .map((r) => JSON.stringify(r))
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
+  return { perKind, samples: hash(samples), rollups: hash(rollups) };
+}
+
+async function integrityOk(db: Db): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db.kysely);
+  expect(rows.map((r) => r.integrity_check)).toEqual(['ok']);
+}
+
+const RECORDS = 100_000;
+const KILLS = 10;
+
+describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestDialect) => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-crash-'));
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+
+  /** A data directory (and PostgreSQL database) of its own, and the server environment over it. */
+  async function environment(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    const dir = tempDir();
+    const env: Record<string, string> = {
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_DIST: writeStandInWeb(dir),
+      ...extra,
+    };
+    if (dialect === 'postgres') {
+      const database = await createPgDatabase();
+      cleanup.push(() => database.drop());
+      env.DATABASE_URL = database.url;
+    }
+    return env;
+  }
+
+  /** The server in this process (for setting up, the clean reference and the checks). */
+  async function inProcess(env: Record<string, string>): Promise<TestApp> {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+    const built = await buildApp(config, { syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await built.app.close();
+    };
+    cleanup.push(close);
+    return { ...built, config, close };
+  }
+
+  function database(env: Record<string, string>): Db {
+    const config = loadConfig({ NODE_ENV: 'test', ...env });
+    const db = openDatabase(config.database);
+    cleanup.push(() => db.close());
+    return db;
+  }
+
+  async function children(): Promise<{ start(env: Record<string, string>): Promise<ServerChild> }> {
+    return {
+      start: async (env) => {
+        const server = await spawnServer(env);
+        cleanup.push(() => server.kill());
+        return server;
+      },
+    };
+  }
+
+  async function signInOver(url: string): Promise<Record<string, string>> {
+    const res = await fetch(`${url}/api/identity/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com', password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    return bearer(((await res.json()) as { data: { accessToken: string } }).data.accessToken);
+  }
+
+  it(`an Apple Health import of ${RECORDS} records killed ${KILLS} times ends with the rows of a clean import; two concurrent imports of one file add no duplicates`, async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'export.xml');
+    fs.writeFileSync(file, appleExport(RECORDS));
+
+    // The clean reference: one uninterrupted import.
+    const cleanEnv = await environment();
+    const clean = await inProcess(cleanEnv);
+    await createUser(clean, 'ada@example.com');
+    const cleanAuth = bearer((await signIn(clean)).accessToken);
+    const cleanJob = await importOver(clean, cleanAuth, file);
+    expect(cleanJob.status).toBe('succeeded');
+    await clean.importRunner.idle();
+    const expected = await fingerprint(clean.db);
+    const expectedRow = await importCounts(clean.db, cleanJob.id);
+    expect(expectedRow.inserted).toBeGreaterThan(RECORDS * 0.9);
+
+    await clean.close();
+
+    // Two imports of the same file at once into an empty account: the rows of one, no duplicates.
+    const twiceEnv = await environment();
+    const twice = await inProcess(twiceEnv);
+    await createUser(twice, 'ada@example.com');
+    const twiceAuth = bearer((await signIn(twice)).accessToken);
+    const [a, b] = await Promise.all([
+      importOver(twice, twiceAuth, file),
+      importOver(twice, twiceAuth, file),
+    ]);
+    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
+    await twice.importRunner.idle();
+    expect(await fingerprint(twice.db)).toEqual(expected);
+    const [ca, cb] = [await importCounts(twice.db, a.id), await importCounts(twice.db, b.id)];
+    expect(ca.inserted + cb.inserted).toBe(expectedRow.inserted);
+    await twice.close();
+
+    // The same import in a server process killed (SIGKILL) at ten points: as the upload is being
+    // processed and at every tenth of the samples written, and after a restart.
+    const env = await environment();
+    const setup = await inProcess(env);
+    await createUser(setup, 'ada@example.com');
+    await setup.close();
+    const { start } = await children();
+    let server = await start(env);
+    const db = database(env);
+    const form = new FormData();
+    form.append('file', await fs.openAsBlob(file), 'export.xml');
+    const res = await fetch(`${server.url}/api/imports`, {
+      method: 'POST',
+      headers: await signInOver(server.url),
+      body: form,
+    });
+    expect(res.status).toBe(202);
+    const id = ((await res.json()) as { data: ImportJob }).data.id;
+    const kills: string[] = [];
+    for (let k = 0; k < KILLS; k++) {
+      const threshold = Math.round((expectedRow.inserted * k) / KILLS);
+      let row = await importCounts(db, id);
+      while ((row.status === 'queued' || row.status === 'running') && row.samplesDone < threshold) {
+        await new Promise((r) => setTimeout(r, 5));
+        row = await importCounts(db, id);
+      }
+      if (row.status !== 'queued' && row.status !== 'running') break;
+      await server.kill();
+      kills.push(`${row.samplesDone}`);
+      server = await start(env);
+    }
+    // The last start runs it to its end.
+    for (let row = await importCounts(db, id); ; row = await importCounts(db, id)) {
+      if (row.status !== 'queued' && row.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await server.kill();
+    expect(kills.length, `killed at samples done: ${kills.join(', ')}`).toBeGreaterThanOrEqual(5);
+    const done = await importCounts(db, id);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      inserted: expectedRow.inserted,
+      duplicates: expectedRow.duplicates,
+    });
+    await integrityOk(db);
+    expect(await fingerprint(db)).toEqual(expected);
+  }, 900_000);
+});
+
+async function importOver(t: TestApp, auth: Record<string, string>, file: string): Promise<ImportJob> {
+  const boundary = 'crashsafetyboundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="export.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+    ),
+    fs.readFileSync(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/imports',
+    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const job = (res.json() as { data: ImportJob }).data;
+  await t.importRunner.idle();
+  const after = await t.app.inject({ method: 'GET', url: `/api/imports/${job.id}`, headers: auth });
+  return (after.json() as { data: ImportJob }).data;
+}
+
+async function importCounts(db: Db, id: string) {
+  const row = await db.kysely
+    .selectFrom('imports')
+    .select(['status', 'samples_done', 'inserted', 'duplicates', 'failure'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    status: row.status,
+    samplesDone: Number(row.samples_done),
+    inserted: Number(row.inserted),
+    duplicates: Number(row.duplicates),
+    failure: row.failure,
+  };
+}
