@@ -14,11 +14,34 @@ test.describe('insights (issue 9, parts 2–3)', () => {
     const insights = new InsightsPage(page);
     await insights.goto();
     await expect(insights.emptyState).toBeVisible();
+    // How much data the first insights need, against what there is.
     await expect(insights.main).toContainText(
-      'Insights appear once you have a few weeks of data — import an export or connect a source on the Sources page.',
+      'Insights need about 14 days of data, and you have none yet. Import an export or connect a source on the Sources page.',
     );
     await insights.main.getByRole('link', { name: 'Sources page' }).click();
     await expect(page).toHaveURL(/\/data-sources$/);
+  });
+
+  test('data already there has its insights on the first visit, in plain words with "How we know"', async ({
+    signedInPage: page,
+    request,
+    user,
+  }) => {
+    test.slow(); // two months of data through the API
+    await seedSamples(request, user, twoMonths);
+    const insights = new InsightsPage(page);
+    await insights.goto();
+    // No Refresh: the first visit runs the engine (as the demo account's first start does before its banner).
+    const heartTrend = insights
+      .tagged('Trend')
+      .filter({ has: page.getByRole('heading', { name: /resting heart rate/i }) })
+      .first();
+    await expect(heartTrend).toBeVisible();
+    await expect(insights.emptyState).toHaveCount(0);
+    await expect(heartTrend).toContainText(/Your resting heart rate went up by about \d+ bpm/);
+    await expect(heartTrend.getByText(/Mann–Kendall/)).toBeHidden();
+    await heartTrend.getByText('How we know').click();
+    await expect(heartTrend.getByText(/Mann–Kendall p/)).toBeVisible();
   });
 
   test('Refresh finds what the data shows; filters narrow the list and stay in the URL; dismiss', async ({
