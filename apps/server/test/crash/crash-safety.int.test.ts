@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { oura } from '@healthfolio/connectors';
 import type { ImportJob } from '@healthfolio/core';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { openDatabase, type Db } from '../../src/db/database';
 import type { TestApp } from '../app';
 import { testDialects, type TestDialect } from '../databases';
 import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
+import { allowAtConsent, NOW, startFake } from '../sources/helpers';
 import { createPgDatabase, spawnServer, writeStandInWeb, type ServerChild } from './server-child';
 
 /**
@@ -59,7 +61,7 @@ function appleExport(n: number): string {
 }
 
 /** What a clean run leaves: per-kind counts and sums, and hashes of every sample and rollup (ids aside). */
-async function fingerprint(db: Db) {
+async function fingerprint(db: Db, from = 0) {
   const samples = await db.kysely
     .selectFrom('samples')
     .select([
@@ -77,6 +79,7 @@ async function fingerprint(db: Db) {
       'flag',
       'meta',
     ])
+    .where('start_at', '>=', from)
     .execute();
   // A day's sum is added up batch by batch: where a write batch ends (which a restart moves) changes the
   // order of the additions, and so the last bits of a sum of decimals (8845.2 against 8845.199999999999).
@@ -275,6 +278,93 @@ describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestD
     await integrityOk(db);
     expect(await fingerprint(db)).toEqual(expected);
   }, 900_000);
+
+  it('a sandbox sync killed three times ends with the rows of a clean sync', async () => {
+    // The provider's year ends at a fixed NOW; the server asks from its own clock's year back, a start that
+    // moves between the two runs: the readings compared are those well inside both (the last 360 days).
+    const fake = await startFake(oura, {
+      now: () => NOW,
+      clientId: 'test-client',
+      clientSecret: 'test-secret',
+    });
+    cleanup.push(() => fake.close());
+    const from = NOW - 360 * 86_400_000;
+    const providerEnv = {
+      OURA_CLIENT_ID: 'test-client',
+      OURA_CLIENT_SECRET: 'test-secret',
+      OURA_BASE_URL: fake.url,
+    };
+
+    const cleanEnv = await environment(providerEnv);
+    const clean = await inProcess(cleanEnv);
+    await createUser(clean, 'ada@example.com');
+    await connectOver(undefined, clean, bearer((await signIn(clean)).accessToken));
+    await clean.syncRunner.idle();
+    const expected = await fingerprint(clean.db, from);
+    expect(Object.keys(expected.perKind).length).toBeGreaterThan(3);
+    await clean.close();
+
+    const env = await environment(providerEnv);
+    const setup = await inProcess(env);
+    await createUser(setup, 'ada@example.com');
+    await setup.close();
+    const { start } = await children();
+    let server = await start(env);
+    const db = database(env);
+    await connectOver(server.url, undefined, await signInOver(server.url));
+    const state = async () => {
+      const row = await db.kysely
+        .selectFrom('source_connections')
+        .select(['sync_state', 'sync_pages'])
+        .executeTakeFirstOrThrow();
+      return { state: row.sync_state, pages: Number(row.sync_pages) };
+    };
+    let kills = 0;
+    for (const pages of [2, 8, 14]) {
+      let s = await state();
+      while (s.state !== 'idle' && s.pages < pages) {
+        await new Promise((r) => setTimeout(r, 5));
+        s = await state();
+      }
+      if (s.state === 'idle') break;
+      await server.kill();
+      kills += 1;
+      server = await start(env);
+    }
+    for (let s = await state(); s.state !== 'idle'; s = await state()) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await server.kill();
+    expect(kills).toBeGreaterThanOrEqual(2);
+    await integrityOk(db);
+    expect(await fingerprint(db, from)).toEqual(expected);
+  }, 900_000);
+
+  /** Connects Oura through its consent page, in this process (`t`) or over HTTP (`url`). */
+  async function connectOver(url: string | undefined, t: TestApp | undefined, auth: Record<string, string>) {
+    const call = async (method: 'GET' | 'POST', route: string, body?: object) => {
+      if (t) {
+        const res = await t.app.inject({
+          method,
+          url: route,
+          headers: auth,
+          ...(body ? { payload: body } : {}),
+        });
+        return { status: res.statusCode, json: res.json() as { data: { url: string } } };
+      }
+      const res = await fetch(`${url}${route}`, {
+        method,
+        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: (await res.json()) as { data: { url: string } } };
+    };
+    const authorize = await call('GET', '/api/integrations/oauth/oura');
+    expect(authorize.status).toBe(200);
+    const { code, state } = await allowAtConsent(new URL(authorize.json.data.url));
+    const done = await call('POST', '/api/integrations/oauth/callback', { code, state });
+    expect(done.status).toBe(200);
+  }
 });
 
 async function importOver(t: TestApp, auth: Record<string, string>, file: string): Promise<ImportJob> {
