@@ -43,7 +43,12 @@ test.describe('clinical records (issue 8)', () => {
     await expect(section('Conditions')).toContainText('Asthma');
     await expect(section('Conditions')).toContainText('Acute bronchitis');
     await expect(section('Allergies')).toContainText('Allergy to penicillin');
-    await expect(section('Medications')).toContainText('albuterol');
+    // One row per drug, named readably from its RxNorm coding, with its prescriptions counted.
+    const albuterol = section('Medications')
+      .getByRole('listitem')
+      .filter({ hasText: 'Albuterol 0.09 mg per puff inhaler' });
+    await expect(albuterol).toHaveCount(1);
+    await expect(albuterol).toContainText(/ – now · prescribed \d+ times · 3 refills allowed each time/);
     await page.reload();
     await expect(section('Conditions')).toContainText('Asthma');
   });
