@@ -11,7 +11,6 @@ import {
 } from '@healthfolio/core';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { AppError } from '../http/errors';
 import type { TokenVault } from '../modules/sources/token-vault';
 import { sha256 } from './action-codes';
@@ -218,7 +217,9 @@ export class Mfa {
       secret,
       ...TOTP_SETTINGS,
     }).toString();
-    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const svg = await (
+      await import('qrcode')
+    ).default.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return {
       secret: secret.base32,
       otpauthUrl,

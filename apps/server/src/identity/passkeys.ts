@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MFA_CHALLENGE_TTL_MS, type Passkey, type Session } from '@healthfolio/core';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError, notFound } from '../http/errors';
 import { sha256 } from './action-codes';
 import type { Audit } from './audit';
@@ -17,6 +10,9 @@ import { mfaErrors, type Mfa } from './mfa';
 import type { MfaRepository, PasskeyRow } from './mfa.repository';
 import { REQUEST_LIMITS, type Throttle } from './throttle';
 import type { UsersRepository } from './users.repository';
+
+/** @simplewebauthn/server, loaded with the first passkey ceremony (~25 MB resident otherwise carried by every server). */
+const webauthn = () => import('@simplewebauthn/server');
 
 const passkeyFailed = (message = 'This passkey could not be verified. Please try again.') =>
   new AppError('auth/passkey-failed', message);
@@ -68,7 +64,9 @@ export class Passkeys {
     const user = await this.deps.users.findById(userId);
     if (!user) throw notFound('User');
     const existing = await this.deps.repo.passkeys(userId);
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: 'Healthfolio',
       rpID: this.rp.rpID,
       userName: user.email,
@@ -97,7 +95,9 @@ export class Passkeys {
     }
     let info;
     try {
-      const verified = await verifyRegistrationResponse({
+      const verified = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response,
         expectedChallenge: challenge!,
         expectedOrigin: this.rp.origins,
@@ -164,7 +164,9 @@ export class Passkeys {
       if (allow.length === 0) throw passkeyFailed('This account has no passkey.');
       userId = user.id;
     }
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.rp.rpID,
       allowCredentials: allow.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
       userVerification: loginChallenge ? 'preferred' : 'required',
@@ -198,7 +200,9 @@ export class Passkeys {
     let newCounter: number | undefined;
     if (passkey && user && (!secondFactor || passkey.user_id === row.user_id)) {
       try {
-        const verified = await verifyAuthenticationResponse({
+        const verified = await (
+          await webauthn()
+        ).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge!,
           expectedOrigin: this.rp.origins,

@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import type { McpServices } from './mcp-context';
@@ -27,7 +26,13 @@ export const mcpRoutes =
       if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
       const profile = await services.profile(identity.userId);
       const tz = (await services.zones.get(identity.userId)) ?? 'UTC';
-      const server = createMcpServer(services, { identity, tz, units: profile.settings.preferences.units });
+      const server = await createMcpServer(services, {
+        identity,
+        tz,
+        units: profile.settings.preferences.units,
+      });
+      const { StreamableHTTPServerTransport } =
+        await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -1,5 +1,5 @@
 import { metricCatalogue } from '@healthfolio/core';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpCaller, McpServices } from './mcp-context';
 import { registerMetricsTools } from './metrics.tools';
 import { registerRecordsTools } from './records.tools';
@@ -11,7 +11,10 @@ export type Audited = McpServer['registerTool'];
  * One MCP server for one caller (the HTTP endpoint is stateless: a server per request). Read-only tools
  * for every token with `mcp`; `add_measurement` only when the token also has `metrics:write`.
  */
-export function createMcpServer(services: McpServices, caller: McpCaller): McpServer {
+export async function createMcpServer(services: McpServices, caller: McpCaller): Promise<McpServer> {
+  // Loaded on the first MCP call: the SDK is ~30 MB resident, which a server nobody's assistant talks to
+  // should not carry through a large import.
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer(
     { name: 'healthfolio', version: services.version },
     {

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ShlCreated } from '@healthfolio/core';
 import { CompactEncrypt } from 'jose';
-import QRCode from 'qrcode';
 import type { ClientInfo } from '../../identity/client';
 import { AppError, notFound } from '../../http/errors';
 import { shareBundle } from './share-fhir';
@@ -81,7 +80,10 @@ export class ShlService {
       v: 1,
     };
     const shlink = `shlink:/${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return { shlink, qr: await QRCode.toDataURL(shlink, { errorCorrectionLevel: 'M' }) };
+    return {
+      shlink,
+      qr: await (await import('qrcode')).default.toDataURL(shlink, { errorCorrectionLevel: 'M' }),
+    };
   }
 
   /** The manifest request: checks the passcode (401 with `remainingAttempts`), records the view. */

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ReportBlock, ReportContent } from '@healthfolio/core';
 
 type Doc = PDFKit.PDFDocument;
@@ -326,7 +325,9 @@ function drawBlock(doc: Doc, block: ReportBlock): void {
 }
 
 /** The report as a PDF drawn with pdfkit: text, tables and vector charts, numbered pages. */
-export function renderReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
+export async function renderReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
+  // Loaded with the first report: pdfkit and its fonts are ~30 MB resident (see the import bench's peak).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
