@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DataSource } from '@healthfolio/core';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { toApiError } from '../../lib/api';
 import { useIsOperator, useSources } from './queries';
 import { filterSources, groupByCategory, isYours } from './source-text';
@@ -31,7 +31,17 @@ export function SourcesSection({ onImportInstead }: { onImportInstead: () => voi
   const sources = useSources();
   const operator = useIsOperator();
   const now = useNow();
-  const yours = useMemo(() => (sources.data ?? []).filter(isYours), [sources.data]);
+  // Which part a card is in is decided when the page first has the list: a source that becomes yours
+  // while the page is open stays where the person found it, so its card (and a dialog open on it, such
+  // as an ingest URL shown only once) is not unmounted and remounted in the other part.
+  const [firstYours, setFirstYours] = useState<ReadonlySet<string>>();
+  if (sources.isSuccess && !firstYours)
+    setFirstYours(new Set(sources.data.filter(isYours).map((s) => s.kind)));
+  const placedYours = useCallback(
+    (s: DataSource) => (firstYours ? firstYours.has(s.kind) : isYours(s)),
+    [firstYours],
+  );
+  const yours = useMemo(() => (sources.data ?? []).filter(placedYours), [sources.data, placedYours]);
   return (
     <Stack spacing={3}>
       {sources.isSuccess && yours.length > 0 && (
@@ -42,6 +52,7 @@ export function SourcesSection({ onImportInstead }: { onImportInstead: () => voi
         operator={operator}
         now={now}
         hasYours={yours.length > 0}
+        placedYours={placedYours}
       />
     </Stack>
   );
@@ -90,11 +101,13 @@ function AddSource({
   operator,
   now,
   hasYours,
+  placedYours,
 }: {
   onImportInstead: () => void;
   operator: boolean;
   now: number;
   hasYours: boolean;
+  placedYours: (source: DataSource) => boolean;
 }) {
   const headingId = useId();
   const sources = useSources();
@@ -103,11 +116,11 @@ function AddSource({
     () =>
       groupByCategory(
         filterSources(
-          (sources.data ?? []).filter((s) => !isYours(s)),
+          (sources.data ?? []).filter((s) => !placedYours(s)),
           search,
         ),
       ),
-    [sources.data, search],
+    [sources.data, search, placedYours],
   );
 
   return (
