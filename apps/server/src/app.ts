@@ -57,7 +57,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { ConnectionsRepository } from './modules/sources/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';
 import { providerRoutes } from './modules/sources/providers';
-import { SourceHoldingsRepository } from './modules/sources/source-holdings.repository';
+import { SourceHoldingsRepository } from './modules/metrics/source-holdings.repository';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';

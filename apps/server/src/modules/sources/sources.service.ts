@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import type { SourceHolding, SourceHoldingsRepository } from './source-holdings.repository';
+import type { SourceHolding, SourceHoldingsRepository } from '../metrics/source-holdings.repository';
 import {
   endpointsFor,
   isConfigured,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { MERGED } from '../metrics/rollups.repository';
+import { MERGED } from './rollups.repository';
 
 /** What one source holds for a person: readings (from the daily rollups), clinical records, and the newest. */
 export interface SourceHolding {
