@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A hang, not a slow page: CI runs two browsers and the server on 2 cores, where a sign-in and a first render can take 20 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
