@@ -1,34 +1,20 @@
 import { z } from 'zod';
+import { reportSections, reportSectionTitles } from './summary-reports';
 
 /**
- * What a share may show (DESIGN "Shares"). Metric sections are merged daily values of the kinds of
- * that category; `glucose` is blood glucose; `labs` lab results with their ranges; `clinical` the
- * clinical records; `insights` and `goals` as the owner sees them.
+ * What a share may show (DESIGN "Shares"): a clinician report's sections without its summary page, plus
+ * the health score. Metric sections are merged daily values of the kinds of that category; `glucose` is
+ * blood glucose; `labs` lab results with their ranges; `clinical` the clinical records; `insights` and
+ * `goals` as the owner sees them.
  */
-export const shareSections = [
-  'vitals',
-  'activity',
-  'sleep',
-  'body',
-  'glucose',
-  'labs',
-  'clinical',
-  'insights',
-  'goals',
-  'healthScore',
-] as const;
+const [, ...reportSectionsAfterSummary] = reportSections;
+export const shareSections = [...reportSectionsAfterSummary, 'healthScore'] as const;
 export type ShareSection = (typeof shareSections)[number];
 
+const { summary: _summaryTitle, ...reportTitlesAfterSummary } = reportSectionTitles;
 export const shareSectionLabels: Record<ShareSection, string> = {
-  vitals: 'Vitals',
-  activity: 'Activity',
-  sleep: 'Sleep',
-  body: 'Body composition',
-  glucose: 'Glucose',
+  ...reportTitlesAfterSummary,
   labs: 'Lab results',
-  clinical: 'Clinical summary',
-  insights: 'Insights',
-  goals: 'Goals',
   healthScore: 'Health score',
 };
 
