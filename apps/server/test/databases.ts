@@ -43,9 +43,33 @@ export async function createTestDb(dialect: TestDialect): Promise<Db> {
     kysely,
     dialect: 'postgres',
     schema,
+    url,
     close: async () => {
       await sql.raw(`drop schema ${schema} cascade`).execute(kysely);
       await kysely.destroy();
     },
   };
+}
+
+/**
+ * A throwaway PostgreSQL database of its own, for what needs a whole database rather than a schema: a child
+ * server (which uses `public`) or pg_dump (which dumps a database). `prefix` names it in `\l` (`hf_<prefix>_…`).
+ */
+export async function createPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hf_${prefix}_${randomBytes(5).toString('hex')}`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
 }

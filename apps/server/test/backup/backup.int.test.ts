@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,33 +12,12 @@ import { loadConfig, type Config } from '../../src/config';
 import { BackupJobs } from '../../src/jobs/backup-jobs';
 import { createBackup, restoreBackup } from '../../src/modules/backup/backup';
 import type { TestApp } from '../app';
-import { testDialects, type TestDialect } from '../databases';
+import { createPgDatabase, testDialects, type TestDialect } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { clarityCsv, importFile, upload } from '../imports/helpers';
 
 const run = promisify(execFile);
 const cliDir = path.join(import.meta.dirname, '../../src/cli');
-
-/** A throwaway PostgreSQL database of its own (pg_dump dumps a whole database). */
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `hf_backup_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Every table's rows, each as JSON, sorted: equal when the two databases hold the same rows. */
 async function dumpTables(config: Config): Promise<Record<string, string[]>> {
@@ -117,7 +95,7 @@ describe.each(testDialects)('backup and restore on %s', (dialect: TestDialect) =
   async function environment(): Promise<Record<string, string>> {
     const env: Record<string, string> = { DATA_DIR: path.join(tempDir('hf-backup-'), 'data') };
     if (dialect === 'postgres') {
-      const database = await createPgDatabase();
+      const database = await createPgDatabase('backup');
       cleanup.push(() => database.drop());
       env.DATABASE_URL = database.url;
     }

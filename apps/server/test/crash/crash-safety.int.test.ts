@@ -10,11 +10,11 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import type { TestApp } from '../app';
-import { testDialects, type TestDialect } from '../databases';
+import { createPgDatabase, testDialects, type TestDialect } from '../databases';
 import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
 import { allowAtConsent, NOW, startFake } from '../sources/helpers';
 import { appleExport } from './apple-export';
-import { createPgDatabase, spawnServer, writeStandInWeb, type ServerChild } from './server-child';
+import { spawnServer, writeStandInWeb, type ServerChild } from './server-child';
 
 /** What a clean run leaves: per-kind counts and sums, and hashes of every sample and rollup (ids aside). */
 async function fingerprint(db: Db, from = 0) {
@@ -104,7 +104,7 @@ describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestD
       ...extra,
     };
     if (dialect === 'postgres') {
-      const database = await createPgDatabase();
+      const database = await createPgDatabase('crash');
       cleanup.push(() => database.drop());
       env.DATABASE_URL = database.url;
     }

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -69,27 +67,6 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerCh
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
-    },
-  };
-}
-
-/** A throwaway PostgreSQL database of its own (a child server uses its `public` schema). */
-export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `hf_crash_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }

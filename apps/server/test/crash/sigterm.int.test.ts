@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ImportJob } from '@healthfolio/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../databases';
+import { createPgDatabase, testDialects } from '../databases';
 import { appleExport } from './apple-export';
-import { createPgDatabase, spawnServer, writeStandInWeb, type ServerChild } from './server-child';
+import { spawnServer, writeStandInWeb, type ServerChild } from './server-child';
 
 const GRACE_SECONDS = 3;
 const RECORDS = 80_000;
@@ -34,7 +34,7 @@ describe.each(testDialects)('a server given SIGTERM, on %s', (dialect) => {
       ...extra,
     };
     if (dialect === 'postgres') {
-      const database = await createPgDatabase();
+      const database = await createPgDatabase('crash');
       cleanup.push(() => database.drop());
       env.DATABASE_URL = database.url;
     }
