@@ -17,6 +17,8 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL schema holding our tables (and the migration bookkeeping). */
   schema?: string;
+  /** PostgreSQL: the connection string (the job queue, pg-boss, opens a small pool of its own on it). */
+  url?: string;
   /**
    * SQLite only: runs a read on the one connection and answers its rows as arrays. Building an object
    * per row costs a third of reading a large import's days back for the priority merge (720k samples:
@@ -54,7 +56,13 @@ export function openDatabase(
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', schema: 'public', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      schema: 'public',
+      url: database.url,
+      close: () => kysely.destroy(),
+    };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

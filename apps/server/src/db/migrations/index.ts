@@ -18,6 +18,7 @@ import { mfa } from './202611290100-mfa';
 import { apiTokens } from './202611290400-api-tokens';
 import { shares } from './202611290700-shares';
 import { insightEvidence } from './202611290800-first-hour-insight-evidence';
+import { jobQueue } from './202611300200-job-queue';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -41,6 +42,7 @@ const migrations: Record<string, AppMigration> = {
   '202611290400-api-tokens': apiTokens,
   '202611290700-shares': shares,
   '202611290800-first-hour-insight-evidence': insightEvidence,
+  '202611300200-job-queue': jobQueue,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -1,0 +1,47 @@
+import type { Db } from '../db/database';
+import type { JobQueue } from './job-queue';
+import { PgBossQueue } from './pg-boss-queue';
+import { SqliteJobQueue } from './sqlite-job-queue';
+
+export type {
+  EnqueueOptions,
+  Job,
+  JobHandler,
+  JobQueue,
+  RetryOptions,
+  StopOptions,
+  WorkOptions,
+} from './job-queue';
+
+export interface JobQueueOptions {
+  /** How often idle workers look for jobs (SQLite default 1 s, pg-boss 2 s). */
+  pollMs?: number;
+  /** pg-boss: how often expired claims are returned to their queue, in seconds (default 60). */
+  superviseSeconds?: number;
+  /** pg-boss: how often due cron schedules are looked for, in seconds (default 5). */
+  cronCheckSeconds?: number;
+  log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/**
+ * The job queue of this database: pg-boss on PostgreSQL (its tables in the schema `pgboss`, or, for a
+ * database in a schema other than `public` — the tests' throwaway schemas — beside our tables), the
+ * table-backed queue on SQLite. Not started: `start()` once the handlers are registered.
+ */
+export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
+  if (db.dialect === 'postgres') {
+    if (!db.url) throw new Error('The job queue needs the PostgreSQL connection string');
+    return new PgBossQueue({
+      url: db.url,
+      schema: !db.schema || db.schema === 'public' ? 'pgboss' : db.schema,
+      ...(options.pollMs !== undefined ? { pollSeconds: Math.max(0.5, options.pollMs / 1000) } : {}),
+      ...(options.superviseSeconds !== undefined ? { superviseSeconds: options.superviseSeconds } : {}),
+      ...(options.cronCheckSeconds !== undefined ? { cronCheckSeconds: options.cronCheckSeconds } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
+  return new SqliteJobQueue(db, {
+    ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+}
