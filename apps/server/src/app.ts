@@ -18,6 +18,7 @@ import { ApiTokensRepository } from './modules/api-tokens/api-tokens.repository'
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
+import { createCaregivers } from './modules/caregivers';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
@@ -35,6 +36,7 @@ import { GoalsService } from './modules/goals/goals.service';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Lifecycle } from './startup/shutdown';
 import { ImportRunner } from './modules/imports/import-runner';
+import { AccountRestorer } from './modules/settings/export/account-restore';
 import { ImportsRepository } from './modules/imports/imports.repository';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
@@ -69,6 +71,9 @@ import { UserDataSourcesRepository } from './modules/user/user-data-sources.repo
 import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/webhooks';
 import { createProviderPush, type ProviderPushService } from './modules/provider-webhooks';
 import { userRoutes } from './modules/user/user.routes';
+import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { WaitlistRepository } from './modules/waitlist/waitlist.repository';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { WaitlistService } from './modules/waitlist/waitlist.service';
@@ -171,7 +176,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identity.mailer.close();
   });
   const apiTokens = new ApiTokensService(new ApiTokensRepository(db.kysely), identity.audit, now);
-  registerAuth(app, identity.tokens, apiTokens);
+  // Caregivers: X-Person-Id is checked against the person's grant inside app.authenticate.
+  const caregivers = createCaregivers({ db, identity });
+  registerAuth(app, identity.tokens, apiTokens, caregivers.service);
 
   const vault = TokenVault.open(config.dataDir, config.encryptionKey);
   const webhooks = createWebhooks({
@@ -231,10 +238,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataSources,
       samples: new SamplesExportRepository(db.kysely),
       clinicalRecords: new ClinicalRecordsRepository(db.kysely),
+      goals: goalsRepo,
     },
     identity.audit,
     now,
   );
+  const restorer = new AccountRestorer({ account, goals: goalsRepo, dataSources, now });
   const importRunner = new ImportRunner({
     db,
     store: metrics.store,
@@ -245,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     workerThresholdBytes: config.importWorkerThresholdBytes,
     onFinished: (userId) => insightJobs.request(userId),
     events: webhooks.events,
+    restore: (userId, parts) => restorer.apply(userId, parts),
     ...(options.reportLimits ? { reportLimits: options.reportLimits } : {}),
   });
   const endpoints = {
@@ -379,6 +389,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes(account, identity));
       await api.register(settingsRoutes({ account, exports, auditLog, identity }));
       await api.register(userRoutes(dataSources, now));
+      await api.register(
+        onboardingRoutes(
+          new OnboardingService(new OnboardingRepository(db.kysely), identity.mfa, (userId) =>
+            account.settings(userId),
+          ),
+        ),
+      );
       await api.register(metricsRoutes(db, now));
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
@@ -396,6 +413,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
+      await api.register(caregivers.routes);
       await api.register(
         mcpRoutes({
           ...metrics,

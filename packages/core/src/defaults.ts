@@ -18,7 +18,14 @@ export function defaultSettings(): UserSettings {
     },
     privacy: { shareWithProviders: false, anonymizeData: false, publicProfile: false, autoSignOutMinutes: 0 },
     dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
-    preferences: { language: 'en', theme: 'light', units: 'metric', includeSandboxData: false },
+    preferences: {
+      language: 'en',
+      theme: 'light',
+      units: 'metric',
+      includeSandboxData: false,
+      unitsChosen: false,
+      onboardingDismissed: false,
+    },
   };
 }
 

@@ -29,3 +29,5 @@ export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';
 export * from './summary-reports';
+export * from './onboarding';
+export * from './push';

@@ -11,6 +11,8 @@ describe('userSettingsPatchSchema', () => {
       theme: 'dark',
       units: 'imperial',
       includeSandboxData: false,
+      unitsChosen: false,
+      onboardingDismissed: false,
     });
   });
 

@@ -38,6 +38,13 @@ export const userSettingsSchema = z.object({
      * Off by default: sandbox data then stays on its own source and never touches the person's numbers.
      */
     includeSandboxData: z.boolean().default(false),
+    /**
+     * The person chose their units or time zone themselves (set by the server when a save names the units,
+     * or changes a time zone already stored — not by the browser's first automatic zone): onboarding.
+     */
+    unitsChosen: z.boolean().default(false),
+    /** The Dashboard's first-run checklist was put away. */
+    onboardingDismissed: z.boolean().default(false),
   }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -38,9 +38,10 @@ export async function seedDemoIfEmpty(
     name: ADA.name,
     emailVerified: true,
   });
-  // The demo account is the place for sandbox play: what its sandbox connections bring counts.
+  // The demo account is the place for sandbox play: what its sandbox connections bring counts. It is
+  // not a new account — a year of data is already there — so the first-run checklist is put away.
   const settings = mergeSettings(defaultSettings(), {
-    preferences: { timeZone: ADA.tz, includeSandboxData: true },
+    preferences: { timeZone: ADA.tz, includeSandboxData: true, onboardingDismissed: true },
   });
   await identity.users.update(user.id, { settings: JSON.stringify(settings) }, identity.now());
 

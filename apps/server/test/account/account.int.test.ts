@@ -72,7 +72,14 @@ describe.each(testDialects)('account API on %s', (dialect) => {
           autoSignOutMinutes: 0,
         },
         dataSharing: { allowedProviders: [], shareHealthScore: true, shareInsights: true },
-        preferences: { language: 'en', theme: 'light', units: 'metric', includeSandboxData: false },
+        preferences: {
+          language: 'en',
+          theme: 'light',
+          units: 'metric',
+          includeSandboxData: false,
+          unitsChosen: false,
+          onboardingDismissed: false,
+        },
       },
     });
     expect(new Date(res.json().data.createdAt).toISOString()).toBe(res.json().data.createdAt);

@@ -38,6 +38,8 @@ describe.each(testDialects)('POST /api/identity/signup on %s', (dialect) => {
       theme: 'light',
       units: 'metric',
       includeSandboxData: false,
+      unitsChosen: false,
+      onboardingDismissed: false,
     });
   });
 

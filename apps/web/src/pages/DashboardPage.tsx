@@ -9,10 +9,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
+import { OnboardingChecklist } from '../features/onboarding';
 import { HealthScoreCard } from '../features/reports/HealthScoreCard';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
@@ -21,14 +22,17 @@ import {
   AddMeasurementDialog,
   DashboardSkeleton,
   MetricGroups,
-  useMetricsSummary,
+  TodayOverview,
+  useMetricsOverview,
 } from '../features/metrics';
+import { metricPath } from '../features/metrics/overview/CardLink';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
-  const summary = useMetricsSummary();
+  // One call for every metric card: the overview and "All your metrics" below it.
+  const summary = useMetricsOverview();
   // The tab lives in the URL (?tab=clinical) so it survives a reload and can be linked to.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'clinical' ? 'clinical' : 'metrics';
@@ -53,8 +57,6 @@ export function DashboardPage() {
 
   const metricsView = (
     <>
-      <HealthScoreCard />
-      <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && (
         <LoadError
@@ -62,6 +64,12 @@ export function DashboardPage() {
           error={summary.error}
           onRetry={() => void summary.refetch()}
         />
+      )}
+      {summary.isSuccess && items.length === 0 && (
+        <>
+          <HealthScoreCard />
+          <InsightsPanel />
+        </>
       )}
       {summary.isSuccess && items.length === 0 && (
         <EmptyState
@@ -88,9 +96,31 @@ export function DashboardPage() {
           .
         </Alert>
       )}
-      {items.length > 0 && <MetricGroups items={items} />}
+      {items.length > 0 && summary.data && (
+        <TodayOverview
+          overview={summary.data}
+          after={
+            <>
+              <InsightsPanel />
+              <HealthScoreCard />
+            </>
+          }
+        />
+      )}
+      {items.length > 0 && (
+        <>
+          <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
+            All your metrics
+          </Typography>
+          <MetricGroups items={items} />
+        </>
+      )}
     </>
   );
+
+  // A chart once opened in the Dashboard (?metric=) now has its own page.
+  const metricParam = params.get('metric');
+  if (metricParam) return <Navigate replace to={metricPath(metricParam)} />;
 
   return (
     <>
@@ -106,6 +136,7 @@ export function DashboardPage() {
         </Typography>
         {tab === 'metrics' && items.length > 0 && addButton('contained')}
       </Stack>
+      <OnboardingChecklist />
       <Tabs
         value={tab}
         onChange={(_, next: string) => showTab(next)}

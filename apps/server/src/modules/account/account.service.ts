@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors';
 import { identityErrors } from '../../identity/errors';
 import type { Identity } from '../../identity/identity';
 import type { UserRow } from '../../identity/users.repository';
+import { choosesUnits } from '../onboarding/onboarding.service';
 import type { AccountRepository } from './account.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,6 +56,7 @@ export class AccountService {
     for (let attempt = 0; attempt < 10; attempt++) {
       const before = parseSettings(seen);
       const after = mergeSettings(before, patch);
+      if (choosesUnits(before, patch)) after.preferences.unitsChosen = true;
       const next = JSON.stringify(after);
       if (await this.identity.users.replaceSettings(userId, seen, next, this.identity.now())) {
         await this.hooks.settingsChanged?.(userId, before, after);

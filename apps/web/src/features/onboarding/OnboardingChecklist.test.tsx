@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import type { OnboardingStatus, UserProfile } from '@healthfolio/core';
+import { defaultSettings } from '@healthfolio/core/defaults';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiGet } from '../../lib/api';
+import { testQueryClient } from '../../test/app-test-utils';
+import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
+import { updateProfileRequest } from '../auth/identity-api';
+import { OnboardingChecklist } from './OnboardingChecklist';
+
+vi.mock('../../lib/api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  apiGet: vi.fn(),
+}));
+vi.mock('../auth/identity-api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  updateProfileRequest: vi.fn(),
+}));
+
+const profile: UserProfile = {
+  id: 'u_ada',
+  email: 'ada@example.com',
+  name: 'Ada',
+  emailVerified: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  settings: {
+    ...defaultSettings(),
+    preferences: { ...defaultSettings().preferences, timeZone: 'America/New_York' },
+  },
+};
+
+function status(
+  done: Partial<Record<'source' | 'preferences' | 'goal' | 'mfa', boolean>>,
+  dismissed = false,
+) {
+  const steps = (['source', 'preferences', 'goal', 'mfa'] as const).map((key) => ({
+    key,
+    done: !!done[key],
+  }));
+  return { steps, complete: steps.every((s) => s.done), dismissed } satisfies OnboardingStatus;
+}
+
+function renderChecklist() {
+  const client = testQueryClient();
+  const user = { id: profile.id, email: profile.email, name: profile.name, emailVerified: true };
+  const router = createMemoryRouter([{ path: '*', element: <OnboardingChecklist /> }]);
+  render(
+    <WithAuth value={fakeAuth({ isAuthenticated: true, user, profile })}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </WithAuth>,
+  );
+}
+
+describe('OnboardingChecklist', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(apiGet).mockReset();
+    vi.mocked(updateProfileRequest).mockReset();
+  });
+
+  it('ticks the steps the server says are done and links the others to where they are done', async () => {
+    vi.mocked(apiGet).mockResolvedValue(status({ source: true, goal: true }));
+    renderChecklist();
+    const list = await screen.findByRole('region', { name: 'Get started' });
+    expect(within(list).getByText('2 of 4 done')).toBeTruthy();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => [li.dataset.step, li.dataset.done])).toEqual([
+      ['source', 'true'],
+      ['preferences', 'false'],
+      ['goal', 'true'],
+      ['mfa', 'false'],
+    ]);
+    expect(within(items[0]!).getByText('Your data has somewhere to come from.')).toBeTruthy();
+    expect(within(items[0]!).queryByRole('link')).toBeNull();
+    expect(within(items[3]!).getByRole('link', { name: 'Set up in Settings' }).getAttribute('href')).toBe(
+      '/settings',
+    );
+    expect(within(items[1]!).getByText('Now: Metric (kg, cm, km), America/New York.')).toBeTruthy();
+  });
+
+  it('keeps the units and zone shown by saving them, then reads the ticks again from the server', async () => {
+    vi.mocked(apiGet)
+      .mockResolvedValueOnce(status({}))
+      .mockResolvedValue(status({ preferences: true }));
+    vi.mocked(updateProfileRequest).mockResolvedValue(profile);
+    renderChecklist();
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep these' }));
+    expect(updateProfileRequest).toHaveBeenCalledWith({
+      settings: { preferences: { units: 'metric', timeZone: 'America/New_York' } },
+    });
+    await waitFor(() => expect(screen.getByText('1 of 4 done')).toBeTruthy());
+    expect(screen.getByText('Units and time zone chosen.')).toBeTruthy();
+  });
+
+  it('is put away for good with its close button (stored in the settings)', async () => {
+    vi.mocked(apiGet).mockResolvedValueOnce(status({})).mockResolvedValue(status({}, true));
+    vi.mocked(updateProfileRequest).mockResolvedValue(profile);
+    renderChecklist();
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide the getting-started list' }));
+    expect(updateProfileRequest).toHaveBeenCalledWith({
+      settings: { preferences: { onboardingDismissed: true } },
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull());
+  });
+
+  it('shows nothing once every step is done, or once it was put away', async () => {
+    vi.mocked(apiGet).mockResolvedValue(status({ source: true, preferences: true, goal: true, mfa: true }));
+    renderChecklist();
+    await waitFor(() => expect(apiGet).toHaveBeenCalledWith('/onboarding', expect.anything()));
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+  });
+
+  it('says so when putting it away fails, and stays', async () => {
+    vi.mocked(apiGet).mockResolvedValue(status({}));
+    vi.mocked(updateProfileRequest).mockRejectedValue(new Error('offline'));
+    renderChecklist();
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide the getting-started list' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That could not be saved. Please try again.');
+    expect(screen.getByRole('region', { name: 'Get started' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,1 @@
+export { OnboardingChecklist } from './OnboardingChecklist';
