@@ -18,7 +18,6 @@ import { ApiTokensRepository } from './modules/api-tokens/api-tokens.repository'
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
-import { createCaregivers } from './modules/caregivers';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
@@ -36,7 +35,6 @@ import { GoalsService } from './modules/goals/goals.service';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Lifecycle } from './startup/shutdown';
 import { ImportRunner } from './modules/imports/import-runner';
-import { AccountRestorer } from './modules/settings/export/account-restore';
 import { ImportsRepository } from './modules/imports/imports.repository';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
@@ -176,9 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identity.mailer.close();
   });
   const apiTokens = new ApiTokensService(new ApiTokensRepository(db.kysely), identity.audit, now);
-  // Caregivers: X-Person-Id is checked against the person's grant inside app.authenticate.
-  const caregivers = createCaregivers({ db, identity });
-  registerAuth(app, identity.tokens, apiTokens, caregivers.service);
+  registerAuth(app, identity.tokens, apiTokens);
 
   const vault = TokenVault.open(config.dataDir, config.encryptionKey);
   const webhooks = createWebhooks({
@@ -238,12 +234,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataSources,
       samples: new SamplesExportRepository(db.kysely),
       clinicalRecords: new ClinicalRecordsRepository(db.kysely),
-      goals: goalsRepo,
     },
     identity.audit,
     now,
   );
-  const restorer = new AccountRestorer({ account, goals: goalsRepo, dataSources, now });
   const importRunner = new ImportRunner({
     db,
     store: metrics.store,
@@ -254,7 +248,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     workerThresholdBytes: config.importWorkerThresholdBytes,
     onFinished: (userId) => insightJobs.request(userId),
     events: webhooks.events,
-    restore: (userId, parts) => restorer.apply(userId, parts),
     ...(options.reportLimits ? { reportLimits: options.reportLimits } : {}),
   });
   const endpoints = {
@@ -413,7 +406,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
-      await api.register(caregivers.routes);
       await api.register(
         mcpRoutes({
           ...metrics,

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
@@ -22,17 +22,14 @@ import {
   AddMeasurementDialog,
   DashboardSkeleton,
   MetricGroups,
-  TodayOverview,
-  useMetricsOverview,
+  useMetricsSummary,
 } from '../features/metrics';
-import { metricPath } from '../features/metrics/overview/CardLink';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
-  // One call for every metric card: the overview and "All your metrics" below it.
-  const summary = useMetricsOverview();
+  const summary = useMetricsSummary();
   // The tab lives in the URL (?tab=clinical) so it survives a reload and can be linked to.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'clinical' ? 'clinical' : 'metrics';
@@ -57,6 +54,8 @@ export function DashboardPage() {
 
   const metricsView = (
     <>
+      <HealthScoreCard />
+      <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && (
         <LoadError
@@ -64,12 +63,6 @@ export function DashboardPage() {
           error={summary.error}
           onRetry={() => void summary.refetch()}
         />
-      )}
-      {summary.isSuccess && items.length === 0 && (
-        <>
-          <HealthScoreCard />
-          <InsightsPanel />
-        </>
       )}
       {summary.isSuccess && items.length === 0 && (
         <EmptyState
@@ -96,31 +89,9 @@ export function DashboardPage() {
           .
         </Alert>
       )}
-      {items.length > 0 && summary.data && (
-        <TodayOverview
-          overview={summary.data}
-          after={
-            <>
-              <InsightsPanel />
-              <HealthScoreCard />
-            </>
-          }
-        />
-      )}
-      {items.length > 0 && (
-        <>
-          <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
-            All your metrics
-          </Typography>
-          <MetricGroups items={items} />
-        </>
-      )}
+      {items.length > 0 && <MetricGroups items={items} />}
     </>
   );
-
-  // A chart once opened in the Dashboard (?metric=) now has its own page.
-  const metricParam = params.get('metric');
-  if (metricParam) return <Navigate replace to={metricPath(metricParam)} />;
 
   return (
     <>
