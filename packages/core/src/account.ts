@@ -38,6 +38,10 @@ export const auditEvents = [
   'token.revoked',
   'token.used',
   'mcp.call',
+  'caregiver.invited',
+  'caregiver.accepted',
+  'caregiver.revoked',
+  'caregiver.access',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

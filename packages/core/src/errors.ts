@@ -42,6 +42,8 @@ export const errorStatus = {
   'share/code-required': 403,
   'share/wrong-code': 403,
   'share/gone': 410,
+  // Caregivers (issue 23): a request for a person outside the grant.
+  'auth/not-permitted': 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

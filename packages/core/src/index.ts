@@ -31,3 +31,4 @@ export * from './shares';
 export * from './summary-reports';
 export * from './onboarding';
 export * from './push';
+export * from './caregivers';

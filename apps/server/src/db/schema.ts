@@ -113,6 +113,7 @@ export interface Database {
   health_reports: HealthReportsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
   provider_subscriptions: ProviderSubscriptionsTable;
   mfa_totp: MfaTotpTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
@@ -122,6 +123,7 @@ export interface Database {
   shares: SharesTable;
   share_views: ShareViewsTable;
   share_links: ShareLinksTable;
+  caregiver_grants: CaregiverGrantsTable;
 }
 
 /** One measurement (DESIGN "Data"); value and unit are canonical for the kind. */
@@ -556,4 +558,34 @@ export interface HealthReportsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+}
+
+/** A person's grant to a caregiver (modules/caregivers). */
+export interface CaregiverGrantsTable {
+  id: string;
+  /** The person whose data the grant opens. */
+  user_id: string;
+  /** The invited address, lower case; the grant is the invitee's to accept once they verified it. */
+  caregiver_email: string;
+  /** The caregiver's account, once accepted. */
+  caregiver_id: string | null;
+  /** JSON array of caregiver permissions. */
+  permissions: string;
+  ends_at: number | null;
+  created_at: number;
+  accepted_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A browser that takes this person's Web Push notifications (issue 22). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's URL for that browser; a capability, never logged. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_sent_at: number | null;
 }

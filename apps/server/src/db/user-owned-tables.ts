@@ -25,6 +25,7 @@ export const userOwnedTables = [
   'ingest_tokens',
   'webhook_deliveries',
   'webhooks',
+  'push_subscriptions',
   'mfa_totp',
   'mfa_recovery_codes',
   'webauthn_credentials',
@@ -34,6 +35,7 @@ export const userOwnedTables = [
   'share_links',
   'shares',
   'health_reports',
+  'caregiver_grants',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */

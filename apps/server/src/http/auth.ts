@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
+import type { CaregiversService } from '../modules/caregivers/caregivers.service';
+import { actForPerson, personOf } from './caregiver-auth';
 import { AppError } from './errors';
 import { authenticateApiToken, isApiToken } from './token-auth';
 
@@ -36,6 +38,8 @@ export function registerAuth(
   verifier: AccessTokenVerifier,
   /** Personal access tokens (`hf_pat_…`), accepted on routes that declare a scope. */
   apiTokens?: ApiTokensService,
+  /** Caregivers: a request with `X-Person-Id` acts for that person within their grant (http/caregiver-auth.ts). */
+  caregivers?: Pick<CaregiversService, 'actFor'>,
 ): void {
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionId', '');
@@ -44,13 +48,18 @@ export function registerAuth(
     const token = match?.[1];
     try {
       if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
-      if (apiTokens && isApiToken(token)) return await authenticateApiToken(apiTokens, request, token);
-      const verified = await verifier.verify(token);
-      request.userId = verified.userId;
-      request.sessionId = verified.sessionId;
+      if (apiTokens && isApiToken(token)) {
+        await authenticateApiToken(apiTokens, request, token);
+      } else {
+        const verified = await verifier.verify(token);
+        request.userId = verified.userId;
+        request.sessionId = verified.sessionId;
+      }
     } catch (error) {
       void reply.header('www-authenticate', token ? 'Bearer error="invalid_token"' : 'Bearer');
       throw error;
     }
+    const person = personOf(request);
+    if (person && caregivers) await actForPerson(caregivers, request, person);
   });
 }

@@ -67,8 +67,12 @@ export function readScopeOfKind(request: FastifyRequest): ApiTokenScope {
   return kind && isLabKind(kind) ? 'labs:read' : 'metrics:read';
 }
 
-/** True when the request comes with a token that may not see lab results (no `labs:read`). */
+/**
+ * True when the request may not see lab results: a token without `labs:read`, or a caregiver whose grant
+ * lacks `labs`.
+ */
 export const hidesLabs = (request: FastifyRequest): boolean =>
-  request.apiToken !== undefined && !request.apiToken.scopes.includes('labs:read');
+  (request.apiToken !== undefined && !request.apiToken.scopes.includes('labs:read')) ||
+  (request.caregiver !== undefined && !request.caregiver.permissions.includes('labs'));
 
 export const isLabKind = (kind: string): boolean => getMetric(kind)?.category === 'labs';

@@ -9,7 +9,8 @@ export type MailPurpose =
   | 'insight-alert'
   | 'goal-reminder'
   | 'webhook-disabled'
-  | 'new-device';
+  | 'new-device'
+  | 'caregiver-invitation';
 
 /** One outgoing mail. `link` carries a secret code: it is logged only outside production. */
 export interface MailMessage {

@@ -98,6 +98,7 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
       '/api/settings/audit-log',
       '/api/settings/export',
       '/api/auth/me',
+      '/api/caregivers',
     ];
     for (const url of lists) {
       const res = await send('GET', url, ben);

@@ -49,6 +49,7 @@ export const clinicalRoutes =
     app.get(
       '/integrations/va/clinical-data',
       {
+        config: { caregiver: 'clinical' },
         schema: {
           tags: [...tags, 'integrations'],
           security,

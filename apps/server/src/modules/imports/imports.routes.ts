@@ -10,6 +10,7 @@ import { supportedFormats } from '@healthfolio/importers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caregiversMay } from '../../http/caregiver-auth';
 import type { ImportsService } from './imports.service';
 import { receiveUpload } from './receive-upload';
 
@@ -23,6 +24,8 @@ export const importsRoutes =
   async (app) => {
     await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
     app.addHook('onRequest', app.authenticate);
+    // Imports are part of managing sources: a caregiver with that permission may use them.
+    caregiversMay(app, 'sources');
 
     app.post(
       '/imports',

@@ -133,6 +133,7 @@ export const metricsRoutes =
     app.put(
       '/metrics/priorities',
       {
+        config: { caregiver: 'sources' },
         schema: {
           tags,
           security,

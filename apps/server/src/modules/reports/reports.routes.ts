@@ -3,6 +3,7 @@ import { dataEnvelope, importJobSchema } from '@healthfolio/core';
 import { DEFAULT_PDF_LIMITS, type ReportHint } from '@healthfolio/importers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caregiversMay } from '../../http/caregiver-auth';
 import type { ImportsService } from '../imports/imports.service';
 import { receiveUpload } from '../imports/receive-upload';
 import type { ReportsService } from './reports.service';
@@ -33,6 +34,8 @@ export const reportsRoutes =
     const limit = Math.min(maxBytes, DEFAULT_PDF_LIMITS.maxBytes);
     await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 4, parts: 5 } });
     app.addHook('onRequest', app.authenticate);
+    // Imports are part of managing sources: a caregiver with that permission may use them.
+    caregiversMay(app, 'sources');
 
     for (const { path, hint, what } of UPLOADS) {
       app.post(

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { dataEnvelope, importJobSchema, reportConfirmSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caregiversMay } from '../../http/caregiver-auth';
 import type { ReviewService } from './review.service';
 
 const security = [{ bearerAuth: [] }];
@@ -14,6 +15,8 @@ export const reviewRoutes =
   (review: ReviewService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
+    // Imports are part of managing sources: a caregiver with that permission may use them.
+    caregiversMay(app, 'sources');
 
     app.post(
       '/imports/:id/confirm',

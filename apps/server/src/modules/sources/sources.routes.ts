@@ -15,6 +15,7 @@ import {
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caregiversMay } from '../../http/caregiver-auth';
 import type { SourcesService } from './sources.service';
 
 const security = [{ bearerAuth: [] }];
@@ -31,6 +32,8 @@ export const sourcesRoutes =
   (sources: SourcesService): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
+    // A caregiver with "manage sources" may use every route here for the person (http/caregiver-auth.ts).
+    caregiversMay(app, 'sources');
     const tags = ['data-sources'];
 
     app.get(

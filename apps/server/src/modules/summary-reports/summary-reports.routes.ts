@@ -124,6 +124,7 @@ export const summaryReportsRoutes =
     app.get(
       '/health-score',
       {
+        config: { caregiver: 'metrics' },
         schema: {
           tags,
           security,

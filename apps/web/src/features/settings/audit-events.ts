@@ -26,6 +26,10 @@ const labels: Record<AuditEvent, string> = {
   'token.revoked': 'API token revoked',
   'token.used': 'API token used',
   'mcp.call': 'AI assistant used your data (MCP)',
+  'caregiver.invited': 'Caregiver invited',
+  'caregiver.accepted': 'Caregiver invitation accepted',
+  'caregiver.revoked': 'Caregiver access revoked',
+  'caregiver.access': 'A caregiver viewed or changed your data',
 };
 
 /** A readable name for an audit-log event; events newer than this client show their code. */
