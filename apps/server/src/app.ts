@@ -18,6 +18,7 @@ import { ApiTokensRepository } from './modules/api-tokens/api-tokens.repository'
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
+import { createCaregivers } from './modules/caregivers';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { ClinicalRecordsRepository } from './modules/clinical/clinical-records.repository';
@@ -174,7 +175,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identity.mailer.close();
   });
   const apiTokens = new ApiTokensService(new ApiTokensRepository(db.kysely), identity.audit, now);
-  registerAuth(app, identity.tokens, apiTokens);
+  // Caregivers: X-Person-Id is checked against the person's grant inside app.authenticate.
+  const caregivers = createCaregivers({ db, identity });
+  registerAuth(app, identity.tokens, apiTokens, caregivers.service);
 
   const vault = TokenVault.open(config.dataDir, config.encryptionKey);
   const webhooks = createWebhooks({
@@ -406,6 +409,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
+      await api.register(caregivers.routes);
       await api.register(
         mcpRoutes({
           ...metrics,

@@ -25,7 +25,6 @@ export const userOwnedTables = [
   'ingest_tokens',
   'webhook_deliveries',
   'webhooks',
-  'push_subscriptions',
   'mfa_totp',
   'mfa_recovery_codes',
   'webauthn_credentials',
