@@ -36,6 +36,7 @@ import { GoalsService } from './modules/goals/goals.service';
 import { healthRoutes } from './modules/health/health.routes';
 import type { Lifecycle } from './startup/shutdown';
 import { ImportRunner } from './modules/imports/import-runner';
+import { AccountRestorer } from './modules/settings/export/account-restore';
 import { ImportsRepository } from './modules/imports/imports.repository';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { ImportsService } from './modules/imports/imports.service';
@@ -237,10 +238,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataSources,
       samples: new SamplesExportRepository(db.kysely),
       clinicalRecords: new ClinicalRecordsRepository(db.kysely),
+      goals: goalsRepo,
     },
     identity.audit,
     now,
   );
+  const restorer = new AccountRestorer({ account, goals: goalsRepo, dataSources, now });
   const importRunner = new ImportRunner({
     db,
     store: metrics.store,
@@ -251,6 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     workerThresholdBytes: config.importWorkerThresholdBytes,
     onFinished: (userId) => insightJobs.request(userId),
     events: webhooks.events,
+    restore: (userId, parts) => restorer.apply(userId, parts),
     ...(options.reportLimits ? { reportLimits: options.reportLimits } : {}),
   });
   const endpoints = {

@@ -6,6 +6,7 @@ import { fitbitImporter } from './fitbit';
 import { garminFitImporter } from './garmin-fit';
 import { googleFitImporter } from './google-fit';
 import { healthAutoExportImporter } from './health-auto-export';
+import { healthfolioExportImporter } from './healthfolio-export';
 import { libreviewImporter } from './libreview';
 import { myFitnessPalImporter } from './myfitnesspal';
 import { ouraImporter } from './oura';
@@ -33,6 +34,7 @@ export const importers: readonly AnyImporter[] = [
   stravaImporter,
   googleFitImporter,
   healthAutoExportImporter,
+  healthfolioExportImporter,
   pdfReportImporter,
 ];
 

@@ -54,6 +54,34 @@ export interface ImportChunk {
   warnings?: string[];
   /** Records for the clinical view (FHIR Conditions, medications …), upserted with the chunk's batch. */
   clinical?: ClinicalRecordInput[];
+  /** A Healthfolio export being restored: the account's own records besides samples (healthfolio-export). */
+  restore?: AccountRestore;
+}
+
+/**
+ * What a Healthfolio export brings back besides samples and clinical records. Applied to the importing
+ * account as it is read; restoring the same file again changes nothing (goals equal to one the account
+ * has are not added twice).
+ */
+export interface AccountRestore {
+  /** The settings groups as exported; the server validates them as a settings change. */
+  settings?: Record<string, unknown>;
+  goals?: RestoredGoal[];
+  /** The kinds of source the person said they use (`/api/user/data-sources`). */
+  dataSources?: string[];
+}
+
+export interface RestoredGoal {
+  title: string;
+  metric: string;
+  /** In the metric's canonical unit, as stored. */
+  target: number;
+  direction: string;
+  period: string;
+  /** Local days as ISO dates ("2026-12-31"). */
+  deadline: string | null;
+  startValue: number | null;
+  created: string;
 }
 
 /** About the account the upload is imported into. */
@@ -82,6 +110,7 @@ export type ImportFormat =
   | 'strava'
   | 'google-fit'
   | 'health-auto-export'
+  | 'healthfolio-export'
   | 'pdf-report';
 
 /**

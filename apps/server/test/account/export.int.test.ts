@@ -106,6 +106,7 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
     });
     expect(body.dataSources).toEqual([{ kind: 'oura' }]);
     expect(body.samples).toHaveLength(4501);
+    expect(body).toMatchObject({ format: 'healthfolio-export', version: 2 });
     expect(body.samples[0]).toEqual({
       id: expect.any(Number),
       type: 'hemoglobin_a1c',
@@ -113,12 +114,17 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
       unit: '%',
       start: '2026-03-01T07:29:00+01:00',
       end: '2026-03-01T07:29:00+01:00',
+      tz: 'Europe/Berlin',
       source: 'quest_diagnostics',
       device: null,
+      path: null,
+      originId: 'o-1',
       flag: 'normal',
       loinc: '4548-4',
-      path: null,
+      meta: '{"loinc":"4548-4"}',
     });
+    expect(JSON.parse(body.settings[0].settings)).toEqual(body.profile.settings);
+    expect(body.goals).toEqual([]);
     expect(new Set(body.samples.map((x: { id: number }) => x.id)).size).toBe(4501);
     expect(body.samples.some((x: { type: string }) => x.type === 'weight')).toBe(false);
     expect(body.insights).toEqual([]);
@@ -154,6 +160,7 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
         'auditLog.csv',
         'clinicalRecords.csv',
         'dataSources.csv',
+        'goals.csv',
         'insights.csv',
         'profile.csv',
         'samples.csv',
@@ -166,10 +173,10 @@ describe.each(testDialects)('GET /api/settings/export on %s', (dialect) => {
     expect(files['settings.csv']).toContain('preferences.units,metric\r\n');
     expect(files['dataSources.csv']).toBe('kind\r\noura\r\n');
     const samples = files['samples.csv']?.split('\r\n') ?? [];
-    expect(samples[0]).toBe('id,type,value,unit,start,end,source,device,flag,loinc,path');
+    expect(samples[0]).toBe('id,type,value,unit,start,end,tz,source,device,path,originId,flag,loinc,meta');
     expect(samples).toHaveLength(1 + 4501 + 1);
     expect(samples[2]).toMatch(
-      /^\d+,steps,0,\{steps\},2026-03-01T07:30:00\+01:00,2026-03-01T07:31:00\+01:00,garmin,Forerunner 965,,,$/,
+      /^\d+,steps,0,\{steps\},2026-03-01T07:30:00\+01:00,2026-03-01T07:31:00\+01:00,Europe\/Berlin,garmin,Forerunner 965,,o0,,,$/,
     );
   });
 

@@ -1,5 +1,6 @@
 import type { ClinicalRecordInput } from '@healthfolio/core';
 import type {
+  AccountRestore,
   ImportChunk,
   ImportContext,
   ImportIssue,
@@ -60,6 +61,8 @@ export interface ImportBatch<S = PreparedBatch> {
   warnings: string[];
   skipped: SkippedRecords[];
   clinical: ClinicalRecordInput[];
+  /** What a Healthfolio export restores besides samples (settings, goals), applied once the batch is written. */
+  restore: AccountRestore[];
   /** Bytes the importer had read when the batch ended. */
   bytesRead: number;
 }
@@ -103,6 +106,7 @@ export async function* inBatches(
     warnings: [],
     skipped: [],
     clinical: [],
+    restore: [],
     bytesRead,
   });
   const complete = (batch: Gathering): ImportBatch => ({
@@ -118,6 +122,8 @@ export async function* inBatches(
     for await (const { chunk, bytesRead } of chunks) {
       // Upserted by origin id, so writing them again on a resumed import ends with the same rows.
       if (chunk.clinical) batch.clinical.push(...chunk.clinical);
+      // Restoring the same settings and goals twice changes nothing: a resumed import applies them again.
+      if (chunk.restore) batch.restore.push(chunk.restore);
       if (seen >= limits.skip) {
         batch.records += chunk.records;
         batch.issues.push(...(chunk.issues ?? []));

@@ -1,5 +1,11 @@
 import { rm, stat } from 'node:fs/promises';
-import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
+import {
+  getImporter,
+  ImportFormatError,
+  isReviewImporter,
+  type AccountRestore,
+  type ImportContext,
+} from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
@@ -43,6 +49,8 @@ export interface ImportRunnerDeps {
   onFinished?: (userId: string) => void;
   /** Outgoing webhooks: `import.finished`. */
   events?: Pick<WebhookEvents, 'importFinished'>;
+  /** Applies what a Healthfolio export restores besides samples (settings, goals, data sources). */
+  restore?: (userId: string, parts: AccountRestore[]) => Promise<void>;
 }
 
 /**
@@ -151,6 +159,7 @@ export class ImportRunner {
         },
         deferred,
       );
+      if (batch.restore.length > 0) await this.deps.restore?.(row.user_id, batch.restore);
     };
 
     try {

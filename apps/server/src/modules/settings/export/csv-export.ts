@@ -17,7 +17,9 @@ export function csvExport(
   const add = (name: string, rows: AsyncIterable<string>) => zip.addReadStream(Readable.from(rows), name);
   add('profile.csv', csv(Object.keys(profile), one(profile)));
   add('settings.csv', csv(['setting', 'value'], flatten(settings)));
-  for (const section of content.sections) add(`${section.name}.csv`, csv(section.columns, section.rows()));
+  for (const section of content.sections) {
+    if (section.csv !== false) add(`${section.name}.csv`, csv(section.columns, section.rows()));
+  }
   metrics().then(
     (sections) => {
       for (const section of sections) add(`${section.name}.csv`, csv(section.columns, section.rows()));

@@ -1,6 +1,7 @@
-import type { UserProfile } from '@healthfolio/core';
+import type { UserProfile, UserSettings } from '@healthfolio/core';
 import type { AuditLogRepository } from '../../../identity/audit-log.repository';
 import type { ClinicalRecordsRepository } from '../../clinical/clinical-records.repository';
+import type { GoalsRepository } from '../../goals/goals.repository';
 import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
 import type { SamplesExportRepository } from './samples-export.repository';
 import { samplesSection } from './samples-section';
@@ -18,6 +19,8 @@ export interface ExportSection {
   /** CSV columns, in order. */
   columns: string[];
   rows(): AsyncIterable<ExportRow>;
+  /** False for a section the zip of CSVs shows another way (the settings: settings.csv, one per line). */
+  csv?: false;
   /** A FHIR resource for the row (samples → Observation); sections without it stay out of the Bundle. */
   toFhir?(row: ExportRow, patientRef: string): Record<string, unknown>;
 }
@@ -34,15 +37,34 @@ export interface ExportDeps {
   dataSources: UserDataSourcesRepository;
   samples: SamplesExportRepository;
   clinicalRecords: ClinicalRecordsRepository;
+  goals: GoalsRepository;
 }
+
+const isoDay = (day: number | null) =>
+  day === null ? null : new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 export function exportSections(
   deps: ExportDeps,
   userId: string,
-  /** The person's `includeSandboxData`: sandbox samples are exported only with it. */
-  { includeSandbox = false }: { includeSandbox?: boolean } = {},
+  {
+    includeSandbox = false,
+    settings,
+  }: {
+    /** The person's `includeSandboxData`: sandbox samples are exported only with it. */
+    includeSandbox?: boolean;
+    /** Exported as the `settings` section (one row), which an import restores. */
+    settings?: UserSettings;
+  } = {},
 ): ExportSection[] {
   return [
+    {
+      name: 'settings',
+      columns: ['settings'],
+      csv: false,
+      async *rows() {
+        if (settings) yield { settings: JSON.stringify(settings) };
+      },
+    },
     {
       name: 'dataSources',
       columns: ['kind'],
@@ -54,6 +76,35 @@ export function exportSections(
     { name: 'sources', columns: ['id', 'kind', 'name', 'status', 'lastSync'], rows: empty },
     samplesSection(deps.samples, userId, { includeSandbox }),
     clinicalRecordsSection(deps.clinicalRecords, userId),
+    {
+      name: 'goals',
+      columns: [
+        'id',
+        'title',
+        'metric',
+        'target',
+        'direction',
+        'period',
+        'deadline',
+        'startValue',
+        'created',
+      ],
+      async *rows() {
+        for (const g of await deps.goals.list(userId)) {
+          yield {
+            id: g.id,
+            title: g.title,
+            metric: g.metric,
+            target: g.target,
+            direction: g.direction,
+            period: g.period,
+            deadline: isoDay(g.deadline_day),
+            startValue: g.start_value,
+            created: isoDay(g.created_day),
+          };
+        }
+      },
+    },
     {
       name: 'insights',
       columns: ['id', 'type', 'severity', 'title', 'description', 'createdAt'],
@@ -91,6 +142,7 @@ function clinicalRecordsSection(repo: ClinicalRecordsRepository, userId: string)
     name: 'clinicalRecords',
     columns: [
       'id',
+      'originId',
       'category',
       'resourceType',
       'display',
@@ -107,6 +159,7 @@ function clinicalRecordsSection(repo: ClinicalRecordsRepository, userId: string)
         for (const r of page) {
           yield {
             id: r.id,
+            originId: r.origin_id,
             category: r.category,
             resourceType: r.resource_type,
             display: r.display,

@@ -36,7 +36,10 @@ export class ExportService {
     const profile = await this.account.profile(userId);
     await this.audit.record(userId, 'export', client, { format });
     const includeSandbox = profile.settings.preferences.includeSandboxData;
-    const content = { profile, sections: exportSections(this.deps, userId, { includeSandbox }) };
+    const content = {
+      profile,
+      sections: exportSections(this.deps, userId, { includeSandbox, settings: profile.settings }),
+    };
     const exportedAt = new Date(this.now());
     const body =
       format === 'csv'

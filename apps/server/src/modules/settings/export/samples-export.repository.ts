@@ -23,10 +23,12 @@ export class SamplesExportRepository {
         'start_at',
         'end_at',
         'utc_offset_min',
+        'tz',
         'value',
         'unit',
         'source',
         'device',
+        'origin_id',
         'flag',
         'meta',
       ])

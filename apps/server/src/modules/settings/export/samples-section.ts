@@ -4,9 +4,12 @@ import type { SamplesExportRepository } from './samples-export.repository';
 
 const PAGE = 2000;
 
-/** An instant in the offset it was recorded at: 2026-03-01T07:30:00+01:00. */
+/**
+ * An instant in the offset it was recorded at: 2026-03-01T07:30:00+01:00, with its milliseconds when it
+ * has any (2026-03-01T07:30:00.250+01:00), so an export read back gives the very instant.
+ */
 export function isoWithOffset(ms: number, offsetMin: number): string {
-  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, 19);
+  const local = new Date(ms + offsetMin * 60_000).toISOString().slice(0, ms % 1000 === 0 ? 19 : 23);
   if (offsetMin === 0) return `${local}Z`;
   const abs = Math.abs(offsetMin);
   const sign = offsetMin > 0 ? '+' : '-';
@@ -24,7 +27,22 @@ export function samplesSection(
 ): ExportSection {
   return {
     name: 'samples',
-    columns: ['id', 'type', 'value', 'unit', 'start', 'end', 'source', 'device', 'flag', 'loinc', 'path'],
+    columns: [
+      'id',
+      'type',
+      'value',
+      'unit',
+      'start',
+      'end',
+      'tz',
+      'source',
+      'device',
+      'path',
+      'originId',
+      'flag',
+      'loinc',
+      'meta',
+    ],
     async *rows() {
       let after = 0;
       for (;;) {
@@ -39,11 +57,14 @@ export function samplesSection(
             unit: s.unit,
             start: isoWithOffset(s.start_at, s.utc_offset_min),
             end: isoWithOffset(s.end_at, s.utc_offset_min),
+            tz: s.tz,
             source: s.source,
             device,
+            path,
+            originId: s.origin_id,
             flag: s.flag,
             loinc: loincOf(s.meta),
-            path,
+            meta: s.meta,
           };
         }
         const last = page[page.length - 1];
