@@ -6,6 +6,7 @@ import { DAY_MS, dateOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { RESOURCES, WINDOW_SECONDS, type GarminResource } from './client';
 import { manifest } from './manifest';
+import { registerPush } from './push';
 
 /** The sandbox person lives in New York (with its DST changes) and wears a Forerunner. */
 const ZONE = 'America/New_York';
@@ -268,6 +269,16 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       return reply.send(out);
     };
   for (const resource of RESOURCES) app.get(`/wellness-api/rest/${resource}`, pull(resource));
+
+  // Pings of what was uploaded, to the endpoint set in the portal (its stand-in).
+  const uploadedIn = (resource: GarminResource, from: number, to: number) => {
+    for (let day = localDay(from) - 2; day <= localDay(to) + 1; day++) {
+      const item = make[resource](day);
+      if (item && item.upload > from && item.upload <= to) return true;
+    }
+    return false;
+  };
+  registerPush(app, options, USER_ID, uploadedIn, RESOURCES);
 
   app.get('/wellness-api/rest/user/id', async (request, reply) => {
     if (!oauth.authenticate(request, reply)) return reply;

@@ -11,8 +11,7 @@ interface Subscription {
 }
 
 const DAY_MS = 86_400_000;
-/** The client secret a server gives its sandbox providers (apps/server sources/endpoints.ts), for signing. */
-export const SANDBOX_SECRET = 'sandbox-secret';
+export { SANDBOX_SECRET } from '../shared/fake-push';
 
 /**
  * Oura's Webhook Subscription API (API v2, "Webhooks") as the fake's push side: `POST

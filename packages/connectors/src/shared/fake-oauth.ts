@@ -107,8 +107,11 @@ export class FakeOAuth {
     for (const issued of this.access.values()) issued.expiresAt = 0;
   }
 
-  /** Guards an API route; answers 401 or 429 itself and returns false when the request must stop. */
-  authenticate(request: FastifyRequest, reply: FastifyReply): boolean {
+  /**
+   * Guards an API route; answers 401 or 429 itself and returns false when the request must stop.
+   * `data: false` for calls that read no data (Withings' notify subscriptions): not counted, never 429.
+   */
+  authenticate(request: FastifyRequest, reply: FastifyReply, options: { data?: boolean } = {}): boolean {
     const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const issued = token ? this.access.get(token) : undefined;
     if (!issued || issued.revoked || issued.expiresAt <= this.now()) {
@@ -117,6 +120,7 @@ export class FakeOAuth {
         .send({ error: 'invalid_token', message: 'The access token is invalid or expired' });
       return false;
     }
+    if (options.data === false) return true;
     this.counter++;
     const every = this.rateLimitEvery;
     if (every > 0 && this.counter % every === 0) {

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
 import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS } from '../shared/fake-data';
+import { SANDBOX_SECRET } from '../shared/fake-push';
 import type { FakeOptions } from '../types';
 import { manifest } from './manifest';
+import { registerPush } from './push';
 import { BODY, MEMBER, cycleOf, dayOf, recoveryOf, sleepsOf, workoutsOf, type Day } from './member-year';
 
 interface CollectionQuery {
@@ -44,6 +46,8 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   });
   oauth.register(app);
   oauth.expose(options.control);
+  // Webhooks, signed with the app's client secret (the sandbox's when none is set).
+  registerPush(app, options, options.clientSecret ?? SANDBOX_SECRET);
   // Records re-scored or deleted by a test, by their `id` (a recovery by `recovery:<cycle_id>`).
   const revisions = new FakeRevisions(() => ({ updated_at: new Date(now()).toISOString() }));
   revisions.expose(options.control);

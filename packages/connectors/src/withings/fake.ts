@@ -6,6 +6,7 @@ import { DAY_MS, dateOf, dayOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { MEAS_TYPES } from './client';
 import { manifest } from './manifest';
+import { registerPush } from './push';
 
 /** The sandbox person lives in New York, steps on a Body+ most mornings, and sleeps on a Sleep Analyzer. */
 const ZONE = 'America/New_York';
@@ -221,6 +222,22 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
   // A group or night edited in Health Mate is answered with its new fields and a new `modified`.
   const revisions = new FakeRevisions(() => ({ modified: nowSeconds() }));
   revisions.expose(options.control);
+
+  // Notify: a weigh-in (appli 1), a blood-pressure reading (4) or a night (44) that appeared is notified.
+  registerPush(app, options, oauth, USER_ID, (from, to) => {
+    const [start, end] = [from / 1000, to / 1000];
+    const out: [number, number, number][] = [];
+    for (let day = dayOf(from) - 1; day <= dayOf(to); day++) {
+      for (const g of groupsOf(day, firstDay())) {
+        if (g.date > start && g.date <= end) out.push([g.modelid === SCALE.modelid ? 1 : 4, g.date, g.date]);
+      }
+      const night = nightOf(day);
+      if (night && night.enddate > start && night.enddate <= end) {
+        out.push([44, night.startdate, night.enddate]);
+      }
+    }
+    return out;
+  });
 
   app.route({
     method: ['GET', 'POST'],

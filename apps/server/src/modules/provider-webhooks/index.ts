@@ -9,6 +9,9 @@ import { ProviderPushService } from './provider-push.service';
 import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 import { ouraPush, ouraReceiver } from './oura.push';
 import { stravaPush, stravaReceiver } from './strava.push';
+import { garminPush, garminReceiver } from './garmin.push';
+import { whoopPush, whoopReceiver } from './whoop.push';
+import { withingsPush, withingsReceiver } from './withings.push';
 
 export { ProviderPushService } from './provider-push.service';
 
@@ -16,6 +19,9 @@ export { ProviderPushService } from './provider-push.service';
 const providers = [
   { push: stravaPush, receiver: stravaReceiver },
   { push: ouraPush, receiver: ouraReceiver },
+  { push: whoopPush, receiver: whoopReceiver },
+  { push: withingsPush, receiver: withingsReceiver },
+  { push: garminPush, receiver: garminReceiver },
 ];
 
 /** Provider webhooks: the service (subscriptions, targeted syncs) and the receivers under /api. */

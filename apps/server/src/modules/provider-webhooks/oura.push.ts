@@ -99,6 +99,8 @@ function signedBy(secret: string, timestamp: string, body: string, signature: st
 export const ouraReceiver =
   (push: ProviderPushService): FastifyPluginAsync =>
   async (app) => {
+    // The raw body, as it was signed (this plugin's own parser, in place of the API's JSON one).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       done(null, body);
     });

@@ -11,6 +11,8 @@ import type { TokenVault } from '../sources/token-vault';
 import { localMidnight } from '../sources/sync-window';
 import type { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 
+const DAY_MS = 86_400_000;
+
 /** What one provider's push needs: its subscription calls (when it has them), keyed like its connections. */
 export interface PushProvider {
   kind: string;
@@ -19,18 +21,28 @@ export interface PushProvider {
   /** Creates the app's subscription (when missing) and answers its id. */
   subscribe?(call: SubscriptionCall): Promise<string>;
   unsubscribe?(call: SubscriptionCall, subscriptionId: string): Promise<void>;
+  /** Subscribes one person's data (Withings' notify), with their tokens, after they connect. */
+  subscribePerson?(call: PersonSubscriptionCall): Promise<void>;
+  /** Ends one person's subscriptions, before their tokens are revoked on disconnect. */
+  unsubscribePerson?(call: PersonSubscriptionCall): Promise<void>;
 }
 
 export interface SubscriptionCall {
   endpoints: ProviderEndpoints;
   callbackUrl: string;
   verifyToken: string;
+  /** The sandbox provider: a callback set in the real provider's developer portal is set at its stand-in. */
+  sandbox: boolean;
   fetch: typeof fetch;
 }
 
 /** A call on one person's behalf: the provider's API with their tokens (refreshed on a 401, as syncs do). */
 export interface PersonCall {
   http: ProviderHttp;
+}
+
+export interface PersonSubscriptionCall extends PersonCall {
+  callbackUrl: string;
 }
 
 export interface ProviderPushDeps {
@@ -84,17 +96,43 @@ export class ProviderPushService {
     return this.deps.subscriptions.get(this.subscriptionKey(kind, sandbox));
   }
 
-  /** After a connection is saved: the app's subscription, if the provider has one and it is missing. */
-  connected(kind: string, sandbox: boolean): void {
+  /**
+   * After a connection is saved: the app's subscription, if the provider has one and it is missing, and
+   * the person's own (Withings), made with their tokens.
+   */
+  connected(kind: string, sandbox: boolean, connectionId?: string): void {
     this.background(async () => {
       const provider = this.deps.providers.find((p) => p.kind === kind);
       const call = this.call(kind, sandbox);
-      if (!provider?.subscribe || !call) return;
+      if (!provider || !call) return;
       const key = this.subscriptionKey(kind, sandbox);
-      if (await this.deps.subscriptions.get(key)) return;
-      const id = await provider.subscribe(call);
-      await this.deps.subscriptions.save(key, id, this.deps.now());
+      if (provider.subscribe && !(await this.deps.subscriptions.get(key))) {
+        const id = await provider.subscribe(call);
+        await this.deps.subscriptions.save(key, id, this.deps.now());
+      }
+      if (provider.subscribePerson && connectionId) {
+        const row = await this.deps.connections.byId(connectionId);
+        const http = row && this.personHttp(row, sandbox);
+        if (http) await provider.subscribePerson({ http, callbackUrl: call.callbackUrl });
+      }
     });
+  }
+
+  /**
+   * Before a disconnect revokes the person's tokens: their own subscriptions end while the tokens still
+   * work. Never blocks the disconnect for long, and never fails it.
+   */
+  async disconnecting(row: ConnectionRow): Promise<void> {
+    const provider = this.deps.providers.find((p) => p.kind === row.kind);
+    const sandbox = row.sandbox === 1;
+    const call = this.call(row.kind, sandbox);
+    const http = provider?.unsubscribePerson && call && this.personHttp(row, sandbox, 10_000);
+    if (!http) return;
+    try {
+      await provider.unsubscribePerson!({ http, callbackUrl: call.callbackUrl });
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'a provider webhook subscription could not be removed');
+    }
   }
 
   /** After a disconnect: the app's subscription goes with the last connection of its kind. */
@@ -127,14 +165,38 @@ export class ProviderPushService {
   }
 
   /**
+   * For providers that sign nothing (Withings, Garmin), so cannot say whether the sandbox sent it: the
+   * person's real connection, else their sandbox one.
+   */
+  async connectionOfEither(kind: string, providerUser: string): Promise<ConnectionRow | undefined> {
+    return (
+      (await this.connection(kind, providerUser, false)) ??
+      (this.deps.sandboxProviders ? await this.connection(kind, providerUser, true) : undefined)
+    );
+  }
+
+  /** The API origin a connection's provider answers at (the sandbox's for a sandbox connection). */
+  apiOrigin(kind: string, sandbox: boolean): string | undefined {
+    const connector = getConnector(kind);
+    const endpoints = connector && endpointsFor(connector, sandbox, this.deps.endpoints);
+    return endpoints && new URL(endpoints.apiBaseUrl).origin;
+  }
+
+  /**
    * Queues a sync of the connection from the local midnight `daysBefore` days before `at`: what the
    * provider said changed, and the days around it. A sync already queued reaches back as far; one
    * running is followed by the schedule.
    */
   async syncAround(row: ConnectionRow, at: number, daysBefore = 1): Promise<void> {
     const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
-    const from = localMidnight(Math.min(at, this.deps.now()), timeZone, daysBefore);
     const now = this.deps.now();
+    // A change older than the connector's backfill reaches back only that far (an unsigned provider's
+    // notification cannot make a connection read decades).
+    const backfillDays = getConnector(row.kind)?.manifest.backfillDays ?? 365;
+    const from = Math.max(
+      localMidnight(Math.min(at, now), timeZone, daysBefore),
+      localMidnight(now - backfillDays * DAY_MS, timeZone, 0),
+    );
     if (row.sync_state === 'idle') {
       await this.deps.connections.update(row.id, {
         sync_state: 'queued',
@@ -166,13 +228,27 @@ export class ProviderPushService {
     row: ConnectionRow,
     sandbox: boolean,
   ): Promise<string | undefined> {
+    const http = this.personHttp(row, sandbox);
+    if (!http) return undefined;
+    let id: string | undefined;
+    try {
+      id = await provider.identify!({ http });
+    } catch {
+      return undefined;
+    }
+    if (id) await this.deps.connections.update(row.id, { provider_user_id: id });
+    return id;
+  }
+
+  /** The provider's API with one person's tokens, refreshed (and saved) on a 401 as syncs do. */
+  private personHttp(row: ConnectionRow, sandbox: boolean, timeoutMs = 15_000): ProviderHttp | undefined {
     const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
-    const connector = getConnector(provider.kind);
+    const connector = getConnector(row.kind);
     const endpoints = connector && endpointsFor(connector, sandbox, this.deps.endpoints);
     if (!connector || !tokens || !endpoints) return undefined;
     let current: TokenSet = tokens;
     const fetcher = this.deps.fetch ?? fetch;
-    const http = createProviderHttp({
+    return createProviderHttp({
       baseUrl: endpoints.apiBaseUrl,
       providerName: endpoints.name,
       tokens: () => current,
@@ -184,18 +260,10 @@ export class ProviderPushService {
         });
         return current;
       },
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
       now: this.deps.now,
       fetch: fetcher,
     });
-    let id: string | undefined;
-    try {
-      id = await provider.identify!({ http });
-    } catch {
-      return undefined;
-    }
-    if (id) await this.deps.connections.update(row.id, { provider_user_id: id });
-    return id;
   }
 
   /** The app's client secrets a signed push may be made with: the real app's, then the sandbox's. */
@@ -223,6 +291,7 @@ export class ProviderPushService {
       endpoints,
       callbackUrl: this.callbackUrl(kind),
       verifyToken,
+      sandbox,
       fetch: this.deps.fetch ?? fetch,
     };
   }

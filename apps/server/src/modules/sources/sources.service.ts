@@ -56,9 +56,13 @@ export interface SourcesDeps {
   holdings?: SourceHoldingsRepository;
   /** The clinical view's records, deleted with a source's samples. */
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
-  /** Provider webhooks: the app's push subscription made on connect, removed with the last connection. */
+  /**
+   * Provider webhooks: the app's push subscription made on connect, removed with the last connection;
+   * a person's own subscriptions (Withings) made on connect and ended before their tokens are revoked.
+   */
   push?: {
-    connected(kind: string, sandbox: boolean): void;
+    connected(kind: string, sandbox: boolean, connectionId?: string): void;
+    disconnecting?(row: ConnectionRow): Promise<void>;
     disconnected(kind: string, sandbox: boolean): void;
   };
 }
@@ -307,6 +311,7 @@ export class SourcesService {
     const connector = getConnector(kind);
     const tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
     const endpoints = connector && (await this.endpointsOrNone(connector, row));
+    if (tokens) await this.deps.push?.disconnecting?.(row);
     if (connector && endpoints && tokens)
       revoked = await revokeToken(connector.manifest, endpoints, tokens, this.deps.fetch);
     await this.deps.repo.update(row.id, {
@@ -444,7 +449,7 @@ export class SourcesService {
       provider_user_id: providerUserId(tokens),
     });
     this.deps.runner.enqueue(id);
-    this.deps.push?.connected(kind, sandbox);
+    this.deps.push?.connected(kind, sandbox, id);
     return this.get(userId, kind);
   }
 

@@ -1,0 +1,94 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { clearPortalWebhook, setPortalWebhook } from './portal';
+import type { PersonCall, ProviderPushService, PushProvider } from './provider-push.service';
+
+const KIND = 'whoop';
+/** A signed event older or newer than this is refused (a replay). */
+const MAX_SKEW_MS = 10 * 60_000;
+
+/**
+ * WHOOP webhooks (https://developer.whoop.com/docs/developing/webhooks): the URL is set per app in WHOOP's
+ * developer dashboard, not by API. Each event is `{user_id, id, type, trace_id}` signed with
+ * `X-WHOOP-Signature` = base64(HMAC-SHA256(`X-WHOOP-Signature-Timestamp` + raw body, client secret)).
+ * The person is WHOOP's `user_id`, read from the basic profile when a push first names someone unknown.
+ */
+export const whoopPush: PushProvider = {
+  kind: KIND,
+  async identify(call: PersonCall): Promise<string | undefined> {
+    const profile = await call.http.get<{ user_id?: unknown }>('/v2/user/profile/basic');
+    return typeof profile.user_id === 'number' || typeof profile.user_id === 'string'
+      ? String(profile.user_id)
+      : undefined;
+  },
+  subscribe: setPortalWebhook,
+  unsubscribe: (call) => clearPortalWebhook(call),
+};
+
+const eventBody = z.object({
+  user_id: z.union([z.number().int(), z.string().min(1)]),
+  id: z.union([z.string(), z.number()]),
+  type: z.enum([
+    'sleep.updated',
+    'sleep.deleted',
+    'recovery.updated',
+    'recovery.deleted',
+    'workout.updated',
+    'workout.deleted',
+  ]),
+  trace_id: z.string().optional(),
+});
+
+const refuse = (code: string, message: string) => ({ error: { code, message } });
+
+function signedBy(secret: string, timestamp: string, body: string, signature: string): boolean {
+  const expected = Buffer.from(
+    createHmac('sha256', secret)
+      .update(timestamp + body)
+      .digest('base64'),
+  );
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** `POST /api/provider-webhooks/whoop`; reads its body raw, as it was signed. */
+export const whoopReceiver =
+  (push: ProviderPushService): FastifyPluginAsync =>
+  async (app) => {
+    // The raw body, as it was signed (this plugin's own parser, in place of the API's JSON one).
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    app.post('/provider-webhooks/whoop', { schema: { hide: true } }, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const timestamp = request.headers['x-whoop-signature-timestamp'];
+      const signature = request.headers['x-whoop-signature'];
+      const ms = Number(timestamp);
+      if (
+        typeof timestamp !== 'string' ||
+        typeof signature !== 'string' ||
+        !Number.isFinite(ms) ||
+        Math.abs(ms - push.now()) > MAX_SKEW_MS
+      ) {
+        return reply.status(401).send(refuse('unauthorized', 'The event is not signed by WHOOP.'));
+      }
+      const signer = push.clientSecrets(KIND).find((c) => signedBy(c.secret, timestamp, raw, signature));
+      if (!signer) return reply.status(401).send(refuse('unauthorized', 'The event is not signed by WHOOP.'));
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = undefined;
+      }
+      const event = eventBody.safeParse(parsed);
+      if (!event.success) return reply.status(400).send(refuse('bad_request', 'Not a WHOOP webhook event.'));
+      const row = await push.connection(KIND, String(event.data.user_id), signer.sandbox);
+      // WHOOP names the record, not its time: the days its scoring reaches (the night just ended, the
+      // workout of today) are re-read; a record re-scored further back waits for the schedule.
+      if (row) await push.syncAround(row, push.now());
+      return reply.send({ received: true });
+    });
+  };
