@@ -93,6 +93,7 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
       '/api/goals',
       '/api/insights',
       '/api/identity/sessions',
+      '/api/identity/webauthn/credentials',
       '/api/data-sources',
       '/api/clinical-records',
       '/api/settings/audit-log',
@@ -110,6 +111,8 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
         'ada@example.com',
         'owner-only note',
         'Owner goal',
+        'Owner-only finding',
+        'Owner’s phone',
         '71.3',
         '12345',
       ]) {
