@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders } from 'axios';
-import { describe, expect, it } from 'vitest';
-import { toApiError } from './api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, setActingFor, toApiError } from './api';
 
 function axiosErrorWith(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -30,5 +30,39 @@ describe('toApiError', () => {
   it('reports network failures', () => {
     const error = new AxiosError('Network Error', 'ERR_NETWORK', { headers: new AxiosHeaders() });
     expect(toApiError(error).code).toBe('network');
+  });
+});
+
+describe('the person a caregiver views', () => {
+  /** Sends `url` through the client and answers with the headers it went out with. */
+  async function sentHeaders(url: string): Promise<AxiosHeaders> {
+    const res = await api.get(url, {
+      adapter: (config) =>
+        Promise.resolve({ data: { data: null }, status: 200, statusText: 'OK', headers: {}, config }),
+    });
+    return AxiosHeaders.from(res.config.headers);
+  }
+
+  afterEach(() => setActingFor(null));
+
+  it("puts the person's id on data calls only, never on the account's own", async () => {
+    expect((await sentHeaders('/metrics/summary')).get('X-Person-Id')).toBeUndefined();
+    setActingFor('person-1');
+    for (const url of ['/metrics/summary', '/metrics?type=weight', '/clinical-records', '/insights']) {
+      expect((await sentHeaders(url)).get('X-Person-Id'), url).toBe('person-1');
+    }
+    for (const url of [
+      '/auth/me',
+      '/settings',
+      '/settings/audit-log',
+      '/caregivers',
+      '/identity/sessions',
+      '/tokens',
+      '/shares',
+    ]) {
+      expect((await sentHeaders(url)).get('X-Person-Id'), url).toBeUndefined();
+    }
+    setActingFor(null);
+    expect((await sentHeaders('/metrics/summary')).get('X-Person-Id')).toBeUndefined();
   });
 });

@@ -3,6 +3,24 @@ import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 /** The one axios client of the app; every call goes under the /api base (SPEC §7). No timeout is set. */
 export const api = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
 
+/** The person a caregiver is viewing (their user id), or null for the signed-in user's own data. */
+let actingFor: string | null = null;
+
+/** Set by the person switcher (features/caregivers): from then on data calls are for that person. */
+export function setActingFor(personId: string | null): void {
+  actingFor = personId;
+}
+
+/** The account's own routes: never on someone else's behalf, whoever is being viewed. */
+const OWN_ACCOUNT =
+  /^\/?(?:api\/)?(?:identity|auth|settings|caregivers|tokens|shares|webhooks|user|onboarding|public)(?:[/?]|$)/;
+
+// A caregiver's calls carry the person's id (DESIGN "Caregivers"); the server checks the grant on each one.
+api.interceptors.request.use((config) => {
+  if (actingFor && !OWN_ACCOUNT.test(config.url ?? '')) config.headers.set('X-Person-Id', actingFor);
+  return config;
+});
+
 interface DataEnvelope<T> {
   data: T;
 }

@@ -21,6 +21,7 @@ import {
   YourDataSection,
 } from '../features/settings';
 import { SharingSection } from '../features/shares';
+import { CaregiversSection } from '../features/caregivers';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
@@ -42,6 +43,7 @@ export function SettingsPage() {
           <PrivacySection values={profile.settings.privacy} save={save} />
           <DataSharingSection values={profile.settings.dataSharing} save={save} />
           <SharingSection settings={profile.settings} />
+          <CaregiversSection />
           <PreferencesSection values={profile.settings.preferences} save={save} />
           <SandboxDataSection value={profile.settings.preferences.includeSandboxData} save={save} />
           <SourcePrioritySection onFeedback={setFeedback} />

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useActingPerson } from '../caregivers';
 import { EmptyState } from '../layout/EmptyState';
 import { LoadError } from '../layout/LoadError';
 import { ClinicalSection } from './ClinicalSection';
@@ -14,6 +15,18 @@ import { useClinicalSummary } from './queries';
 
 /** The Dashboard's "Clinical records" tab: conditions, procedures, medications … from every source. */
 export function ClinicalView() {
+  const { person, may } = useActingPerson();
+  if (person && !may('clinical')) {
+    return (
+      <EmptyState icon={<LocalHospitalOutlined />} title="Not shared with you">
+        {person.personName} has not allowed you to view their clinical records.
+      </EmptyState>
+    );
+  }
+  return <ClinicalRecords />;
+}
+
+function ClinicalRecords() {
   const summary = useClinicalSummary();
   const sourceNames = useMemo(
     () => new Map((summary.data?.sources ?? []).map((s) => [s.source, s.name])),

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useActingPerson } from '../caregivers';
 import { importantFirst } from './insight-text';
 import { noFilter, useInsights } from './queries';
 import { SeverityChip } from './SeverityChip';
@@ -14,6 +15,11 @@ const SHOWN = 3;
 
 /** The Dashboard's few newest important insights; nothing at all while there are none. */
 export function InsightsPanel() {
+  // A caregiver whose grant does not include insights sees no panel (and asks for none).
+  return useActingPerson().may('insights') ? <NewestInsights /> : null;
+}
+
+function NewestInsights() {
   const headingId = useId();
   const insights = useInsights(noFilter);
   const items = importantFirst(insights.data ?? [], SHOWN);

@@ -3,6 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../auth';
+import { ActingPersonProvider, ViewingBanner } from '../caregivers';
 import { useIdleSignOut } from '../auth/use-idle-sign-out';
 import { useBrowserTimeZone } from '../settings/use-browser-time-zone';
 import { Footer } from './Footer';
@@ -31,28 +32,32 @@ export function AppLayout() {
   useIdleSignOut(profile?.settings.privacy.autoSignOutMinutes ?? 0, () => void logout());
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <SkipLink />
-      <TopBar
-        onOpenNavigation={() => setMobileOpen(true)}
-        onLogout={() => void logout()}
-        onThemeChange={persistTheme}
-      />
-      <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <Box
-          component="main"
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
-        >
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+    // Whose data is on screen: the own, or a person the user cares for (features/caregivers).
+    <ActingPersonProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink />
+        <TopBar
+          onOpenNavigation={() => setMobileOpen(true)}
+          onLogout={() => void logout()}
+          onThemeChange={persistTheme}
+        />
+        <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          <Box
+            component="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
+          >
+            <ViewingBanner />
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+          <Footer />
         </Box>
-        <Footer />
       </Box>
-    </Box>
+    </ActingPersonProvider>
   );
 }

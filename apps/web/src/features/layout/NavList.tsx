@@ -5,13 +5,19 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { NavLink, useLocation } from 'react-router';
+import { useActingPerson } from '../caregivers';
 import { navigationItems } from './navigation';
 
 export function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { person, may } = useActingPerson();
+  // Viewing a person: only the pages their grant opens (the server refuses the rest anyway).
+  const items = navigationItems.filter(
+    ({ forPerson }) => !person || forPerson === undefined || (forPerson !== null && may(forPerson)),
+  );
   return (
     <List component="nav" aria-label="Main">
-      {navigationItems.map(({ text, icon: Icon, path, comingSoon }) => (
+      {items.map(({ text, icon: Icon, path, comingSoon }) => (
         <ListItem key={path} disablePadding>
           {comingSoon ? (
             <ListItemButton disabled>

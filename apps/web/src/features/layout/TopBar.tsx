@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ThemeMode } from '../../app/theme';
+import { PersonSwitcher } from '../caregivers';
 import { ThemeToggle } from '../theme';
 import { ResponsiveLogo } from './Logo';
 
@@ -41,6 +42,7 @@ export function TopBar({ onOpenNavigation, onLogout, onThemeChange }: TopBarProp
           <ResponsiveLogo />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        <PersonSwitcher />
         <ThemeToggle onModeChange={onThemeChange} />
         <Tooltip title="Settings">
           <IconButton color="inherit" aria-label="Settings" onClick={() => navigate('/settings')}>

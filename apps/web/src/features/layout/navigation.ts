@@ -1,3 +1,4 @@
+import type { CaregiverPermission } from '@healthfolio/core';
 import type SvgIcon from '@mui/material/SvgIcon';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
@@ -12,15 +13,20 @@ export interface NavigationItem {
   icon: typeof SvgIcon;
   path: string;
   comingSoon: boolean;
+  /**
+   * While viewing a person as their caregiver: the permission the page needs (shown only when the grant
+   * holds it), or null for pages that are always the account's own (hidden). Left out: always shown.
+   */
+  forPerson?: CaregiverPermission | null;
 }
 
 export const DRAWER_WIDTH = 240;
 
 export const navigationItems: readonly NavigationItem[] = [
-  { text: 'Dashboard', icon: DashboardOutlined, path: '/dashboard', comingSoon: false },
-  { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false },
-  { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false },
-  { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false },
-  { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false },
+  { text: 'Dashboard', icon: DashboardOutlined, path: '/dashboard', comingSoon: false, forPerson: 'metrics' },
+  { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false, forPerson: 'sources' },
+  { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false, forPerson: 'insights' },
+  { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false, forPerson: 'insights' },
+  { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false, forPerson: null },
   { text: 'About Us', icon: InfoOutlined, path: '/about', comingSoon: false },
 ];

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import type { CaregiverList } from '@healthfolio/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { testQueryClient } from '../../test/app-test-utils';
+import { CaregiversSection } from './CaregiversSection';
+
+// The HTTP edge: what the server answers.
+vi.mock('../../lib/api', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  apiGet: vi.fn(),
+  apiPost: vi.fn(),
+  apiDelete: vi.fn(),
+}));
+
+const pendingFromAda: CaregiverList['received'][number] = {
+  id: 'g2',
+  personId: 'ada-id',
+  personName: 'Ada Lovelace',
+  personEmail: 'ada@example.com',
+  permissions: ['metrics', 'insights'],
+  status: 'pending',
+  endsAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  acceptedAt: null,
+  revokedAt: null,
+};
+const list = (over: Partial<CaregiverList> = {}): CaregiverList => ({
+  given: [],
+  received: [],
+  emailVerified: true,
+  ...over,
+});
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <CaregiversSection />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('region', { name: 'Caregivers' });
+}
+
+// MUI forms take a few seconds on a loaded 2-core machine; the limit catches a hang.
+const SLOW = { timeout: 20_000 };
+
+describe('CaregiversSection', () => {
+  afterEach(() => {
+    cleanup();
+    vi.mocked(apiGet).mockReset();
+    vi.mocked(apiPost).mockReset();
+    vi.mocked(apiDelete).mockReset();
+  });
+
+  it('invites by email with the ticked permissions and the chosen end day', SLOW, async () => {
+    const user = userEvent.setup();
+    vi.mocked(apiGet).mockResolvedValue(list());
+    vi.mocked(apiPost).mockResolvedValue({ email: 'ben@example.com' });
+    const section = renderSection();
+    expect(await within(section).findByText('You have not invited anyone.')).toBeTruthy();
+
+    fireEvent.change(within(section).getByLabelText(/Caregiver’s email/), {
+      target: { value: 'ben@example.com' },
+    });
+    await user.click(within(section).getByLabelText('View lab results'));
+    await user.click(within(section).getByLabelText('View metrics (dashboard, charts, health score)'));
+    fireEvent.change(within(section).getByLabelText(/Access ends on/), { target: { value: '2026-12-31' } });
+    await user.click(within(section).getByRole('button', { name: 'Invite caregiver' }));
+
+    expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/caregivers', {
+      email: 'ben@example.com',
+      permissions: ['labs'],
+      endsAt: new Date('2026-12-31T23:59:59').toISOString(),
+    });
+    expect(await within(section).findByText(/Invitation sent to ben@example.com/)).toBeTruthy();
+  });
+
+  it('accepts an invitation received, and says when the address is not verified yet', SLOW, async () => {
+    const user = userEvent.setup();
+    vi.mocked(apiGet).mockResolvedValue(list({ received: [pendingFromAda] }));
+    vi.mocked(apiPost).mockResolvedValue({ ...pendingFromAda, status: 'active' });
+    const section = renderSection();
+    const item = await within(section).findByRole('article', { name: 'Ada Lovelace (ada@example.com)' });
+    expect(within(item).getByText('Invitation sent')).toBeTruthy();
+    expect(within(item).getByText('View insights and goals')).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Accept' }));
+    expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/caregivers/g2/accept');
+
+    cleanup();
+    vi.mocked(apiGet).mockResolvedValue(list({ emailVerified: false }));
+    const unverified = renderSection();
+    expect(
+      await within(unverified).findByText(
+        'Invitations to you appear here once your email address is verified.',
+      ),
+    ).toBeTruthy();
+  });
+});
