@@ -29,6 +29,7 @@ export * from './webhooks';
 export * from './api-tokens';
 export * from './shares';
 export * from './summary-reports';
+export * from './caregivers';
 export * from './onboarding';
 export * from './push';
-export * from './caregivers';
+export * from './overview';

@@ -5,6 +5,8 @@ import {
   metricPrioritiesQuerySchema,
   metricPrioritiesSchema,
   metricPrioritiesUpdateSchema,
+  metricsOverviewQuerySchema,
+  metricsOverviewSchema,
   metricsQuerySchema,
   metricsSeriesSchema,
   metricsSummarySchema,
@@ -20,6 +22,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { hidesLabs, isLabKind, readScopeOfKind } from '../../http/token-auth';
 import { EntriesService } from './entries.service';
+import { OverviewService } from './overview.service';
 import { PrioritiesService } from './priorities.service';
 import { SampleStore } from './samples.store';
 import { SeriesService } from './series.service';
@@ -34,11 +37,13 @@ const tags = ['metrics'];
 export function createMetrics(db: Db, now: () => number) {
   const store = new SampleStore(db);
   const zones = new UserTimeZoneRepository(db.kysely);
+  const summary = new SummaryService(db, now);
   return {
     store,
     zones,
     series: new SeriesService(db, now),
-    summary: new SummaryService(db, now),
+    summary,
+    overview: new OverviewService(db, summary, now),
     why: new WhyService(db),
     priorities: new PrioritiesService(db),
     entries: new EntriesService(db, store, zones, now),
@@ -95,6 +100,32 @@ export const metricsRoutes =
         // An API token without labs:read sees no lab results, not even their latest values.
         if (!hidesLabs(request)) return { data: summary };
         return { data: { ...summary, items: summary.items.filter((item) => !isLabKind(item.type)) } };
+      },
+    );
+
+    app.get(
+      '/metrics/overview',
+      {
+        config: { scope: 'metrics:read' },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Today at a glance: every metric's latest value with its age and last 30 days, today so far against the usual, last night, CGM time in range",
+          querystring: metricsOverviewQuerySchema,
+          response: { 200: dataEnvelope(metricsOverviewSchema) },
+        },
+      },
+      async (request) => {
+        const overview = await m.overview.overview(
+          request.userId,
+          await zoneOf(request.userId, request.query.tz),
+        );
+        // An API token without labs:read sees no lab results (CGM glucose is one of them).
+        if (!hidesLabs(request)) return { data: overview };
+        return {
+          data: { ...overview, items: overview.items.filter((item) => !isLabKind(item.type)), glucose: null },
+        };
       },
     );
 
