@@ -71,6 +71,7 @@ import { UserDataSourcesRepository } from './modules/user/user-data-sources.repo
 import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/webhooks';
 import { createProviderPush, type ProviderPushService } from './modules/provider-webhooks';
 import { userRoutes } from './modules/user/user.routes';
+import { createPush } from './modules/push';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
@@ -205,7 +206,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics.zones,
     now,
   );
+  const push = createPush({
+    db,
+    dataDir: config.dataDir,
+    vapid: config.vapid,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    allowPrivate: config.pushAllowPrivate,
+    log: app.log,
+    now,
+  });
   const insightJobs = new InsightJobs({
+    push: push.service,
     insights,
     goals,
     goalsRepo,
@@ -412,6 +424,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(summaryReports.routes);
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
+      await api.register(push.routes);
       await api.register(apiTokensRoutes(apiTokens, identity));
       await api.register(caregivers.routes);
       await api.register(

@@ -113,6 +113,7 @@ export interface Database {
   health_reports: HealthReportsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  push_subscriptions: PushSubscriptionsTable;
   provider_subscriptions: ProviderSubscriptionsTable;
   mfa_totp: MfaTotpTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
@@ -574,4 +575,17 @@ export interface CaregiverGrantsTable {
   created_at: number;
   accepted_at: number | null;
   revoked_at: number | null;
+}
+
+/** A browser that takes this person's Web Push notifications (issue 22). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's URL for that browser; a capability, never logged. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  last_sent_at: number | null;
 }

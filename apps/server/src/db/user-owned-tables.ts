@@ -25,6 +25,7 @@ export const userOwnedTables = [
   'ingest_tokens',
   'webhook_deliveries',
   'webhooks',
+  'push_subscriptions',
   'mfa_totp',
   'mfa_recovery_codes',
   'webauthn_credentials',

@@ -10,6 +10,7 @@ import type { RecipientsRepository } from '../modules/insights/recipients.reposi
 import type { UserTimeZoneRepository } from '../modules/metrics/user-time-zone.repository';
 import { DAY_MS, dayToDate, localDayIn } from '../modules/metrics/time';
 import type { WebhookEvents } from '../modules/webhooks/webhook-events';
+import { pushMessages, type PushService } from '../modules/push';
 
 export interface InsightJobsDeps {
   insights: InsightsService;
@@ -28,6 +29,8 @@ export interface InsightJobsDeps {
   checkEveryMs?: number;
   /** Outgoing webhooks: `insight.created`, `goal.achieved`. */
   events?: WebhookEvents;
+  /** Web Push to the person's subscribed browsers (insight alerts, goal reminders). */
+  push?: Pick<PushService, 'send'>;
 }
 
 /**
@@ -130,7 +133,8 @@ export class InsightJobs {
     await this.announce(userId, fresh);
     const recipient = await this.deps.recipients.get(userId);
     if (!recipient) return;
-    const { emailNotifications, insightAlerts, goalReminders } = recipient.notifications;
+    const { emailNotifications, pushNotifications, insightAlerts, goalReminders } = recipient.notifications;
+    const push = pushNotifications ? this.deps.push : undefined;
     // `fresh` never holds a finding about the day in progress: the engine compares whole days only, and
     // the service leaves out findings about today so far.
     const alerts = fresh.filter((i) => i.severity !== 'info');
@@ -145,13 +149,16 @@ export class InsightJobs {
           ),
         );
       }
+      if (push && insightAlerts) await push.send(userId, pushMessages.insightAlert(alerts.length));
       // Marked either way: turning alerts on later does not flood the inbox with old findings.
       await this.deps.insights.markAlerted(
         userId,
         alerts.map((i) => i.id),
       );
     }
-    if (daily && emailNotifications && goalReminders) await this.remindGoals(userId, recipient.email);
+    if (daily && goalReminders && (emailNotifications || push)) {
+      await this.remindGoals(userId, emailNotifications ? recipient.email : undefined, push);
+    }
   }
 
   /** Webhook events of one run: its new insights, and goals newly reached. */
@@ -168,8 +175,12 @@ export class InsightJobs {
     }
   }
 
-  /** One mail a day listing the daily goals missed yesterday. */
-  private async remindGoals(userId: string, email: string): Promise<void> {
+  /** One mail a day listing the daily goals missed yesterday, and one push message saying how many. */
+  private async remindGoals(
+    userId: string,
+    email: string | undefined,
+    push: Pick<PushService, 'send'> | undefined,
+  ): Promise<void> {
     const zone = (await this.deps.zones.get(userId)) ?? 'UTC';
     const today = localDayIn(zone, this.deps.now());
     const yesterday = dayToDate(today - 1);
@@ -181,13 +192,16 @@ export class InsightJobs {
       return period !== undefined && period.value !== null && !period.met;
     });
     if (missed.length === 0) return;
-    await this.deps.mailer.send(
-      mailTemplates.goalReminder(
-        email,
-        `${this.deps.publicUrl}/goals`,
-        missed.map((g) => g.title),
-      ),
-    );
+    if (email) {
+      await this.deps.mailer.send(
+        mailTemplates.goalReminder(
+          email,
+          `${this.deps.publicUrl}/goals`,
+          missed.map((g) => g.title),
+        ),
+      );
+    }
+    if (push) await push.send(userId, pushMessages.goalReminder(missed.length));
     for (const goal of missed) await this.deps.goalsRepo.update(userId, goal.id, { reminded_day: today });
   }
 }

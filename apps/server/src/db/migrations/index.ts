@@ -20,6 +20,7 @@ import { shares } from './202611290700-shares';
 import { insightEvidence } from './202611290800-first-hour-insight-evidence';
 import { jobQueue } from './202611300200-job-queue';
 import { caregivers } from './202611300300-caregivers';
+import { pushSubscriptions } from './202611300410-push-subscriptions';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -45,6 +46,7 @@ const migrations: Record<string, AppMigration> = {
   '202611290800-first-hour-insight-evidence': insightEvidence,
   '202611300200-job-queue': jobQueue,
   '202611300300-caregivers': caregivers,
+  '202611300410-push-subscriptions': pushSubscriptions,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

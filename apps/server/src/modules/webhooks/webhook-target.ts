@@ -55,14 +55,14 @@ export interface PostResult {
 }
 
 /**
- * POSTs one signed message. The host is resolved again for the connection itself and every address
+ * POSTs one signed message (a webhook's, or an encrypted Web Push message). The host is resolved again for the connection itself and every address
  * checked there, so a name that turned private since it was saved (DNS rebinding) is not called.
  * Redirects are not followed: a receiver answers 2xx or the attempt failed.
  */
 export function postWebhook(
   url: URL,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array,
   options: { allowPrivate: boolean; timeoutMs: number },
 ): Promise<PostResult> {
   const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -92,11 +92,12 @@ export function postWebhook(
         method: 'POST',
         lookup,
         signal: AbortSignal.timeout(options.timeoutMs),
+        // A Web Push message (modules/push) names its own content type and agent.
         headers: {
-          ...headers,
           'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'Healthfolio-Webhooks/1',
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
         },
       },
       (response) => {
