@@ -19,6 +19,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Healthfolio <no-reply@healthfolio.local>'),
   ENCRYPTION_KEY: z.string().optional(),
+  /** SQLite only: the database file is encrypted (SQLCipher 4 scheme) with this raw key, 64 hex digits. */
+  DATABASE_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes): openssl rand -hex 32')
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -59,21 +64,6 @@ const envSchema = z.object({
   /** A file holding the passphrase scheduled backups are encrypted with (else BACKUP_PASSPHRASE). */
   BACKUP_PASSPHRASE_FILE: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
-  /** Web Push (VAPID, RFC 8292): both keys, base64url as `web-push generate-vapid-keys` prints them; unset: made in DATA_DIR. */
-  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
-  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  /** The contact a push service may write to: `mailto:` or `https:` (default: PUBLIC_URL if https, else MAIL_FROM). */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
-    .optional(),
-  /** SPEC §9's analytics measurement id (a GA4 `G-…` id): unset, no analytics at all. */
-  ANALYTICS_MEASUREMENT_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a measurement id such as G-ABC123')
-    .optional(),
-  /** Where page views go once a person consents (GA4's collection endpoint). */
-  ANALYTICS_COLLECT_URL: z.string().url().default('https://www.google-analytics.com/g/collect'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,7 +74,9 @@ export interface Config {
   host: string;
   dataDir: string;
   /** SQLite file under dataDir, or PostgreSQL when databaseUrl is set. */
-  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  database:
+    | { dialect: 'sqlite'; file: string; /** DATABASE_ENCRYPTION_KEY */ encryptionKey?: string }
+    | { dialect: 'postgres'; url: string };
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -116,12 +108,6 @@ export interface Config {
   smartEndpointsFile?: string;
   /** Scheduled backups (BACKUP_DIR …), when a folder is set. */
   backup?: { dir: string; keep: number; everyMs: number; passphrase?: string };
-  /** Web Push: VAPID keys and contact when the operator gives them (else made in DATA_DIR/vapid.json). */
-  vapid: { publicKey?: string; privateKey?: string; subject?: string };
-  /** Push endpoints may be plain http on private or loopback addresses (PUSH_ALLOW_PRIVATE; tests). */
-  pushAllowPrivate: boolean;
-  /** SPEC §9 analytics, when a measurement id is set: page views only, after the person consents. */
-  analytics?: { measurementId: string; collectUrl: string };
   /** Per provider kind, from `<KIND>_CLIENT_ID`, `_CLIENT_SECRET`, `_BASE_URL` and `_AUTH_BASE_URL`. */
   connectors: Record<string, ConnectorSettings>;
 }
@@ -170,7 +156,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SANDBOX_PROVIDERS: bool(!production),
       REPORT_BUILDER_ALLOW_PRIVATE: bool(false),
       WEBHOOKS_ALLOW_PRIVATE: bool(false),
-      PUSH_ALLOW_PRIVATE: bool(false),
     })
     .parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -182,6 +167,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: ENCRYPTION_KEY is required in production (or a key file at DATA_DIR/encryption.key). Generate one with: openssl rand -base64 32',
     );
   }
+  if (e.DATABASE_URL && e.DATABASE_ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration: DATABASE_ENCRYPTION_KEY encrypts the SQLite file; with DATABASE_URL (PostgreSQL) encrypt the database server’s storage instead, and unset it',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -189,7 +179,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: e.DATABASE_URL
       ? { dialect: 'postgres', url: e.DATABASE_URL }
-      : { dialect: 'sqlite', file: path.join(dataDir, 'healthfolio.db') },
+      : {
+          dialect: 'sqlite',
+          file: path.join(dataDir, 'healthfolio.db'),
+          ...(e.DATABASE_ENCRYPTION_KEY ? { encryptionKey: e.DATABASE_ENCRYPTION_KEY } : {}),
+        },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -215,15 +209,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((h) => h.trim())
       .filter(Boolean),
     connectors: connectorSettings(env),
-    vapid: {
-      ...(e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY } : {}),
-      ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
-      ...(e.VAPID_SUBJECT ? { subject: e.VAPID_SUBJECT } : {}),
-    },
-    pushAllowPrivate: flags.PUSH_ALLOW_PRIVATE,
-    ...(e.ANALYTICS_MEASUREMENT_ID
-      ? { analytics: { measurementId: e.ANALYTICS_MEASUREMENT_ID, collectUrl: e.ANALYTICS_COLLECT_URL } }
-      : {}),
     ...(e.SMART_ENDPOINTS_FILE ? { smartEndpointsFile: path.resolve(e.SMART_ENDPOINTS_FILE) } : {}),
     ...(e.BACKUP_DIR
       ? {

@@ -4,10 +4,10 @@
  * ending: with code 0 once the copy is done and its connection closed, with an error otherwise.
  */
 import { workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from './sqlite-file';
 
-const { file } = workerData as { file: string };
-const db = new SQLite(file, { fileMustExist: true });
+const { file, key } = workerData as { file: string; key?: string };
+const db = openSqliteFile(file, { key, fileMustExist: true });
 try {
   db.pragma('wal_checkpoint(PASSIVE)');
 } finally {

@@ -41,6 +41,8 @@ export class Checkpoints {
     /** Told when a checkpoint fails (full disk): the WAL keeps the rows and is copied back later. */
     private readonly onError: (error: unknown) => void,
     private readonly limits: CheckpointLimits = DEFAULT_CHECKPOINT_LIMITS,
+    /** DATABASE_ENCRYPTION_KEY, for the worker's own connection. */
+    private readonly key?: string,
   ) {}
 
   /** Runs `work` with checkpoints held off; once no work holds them, the WAL is copied back. */
@@ -92,7 +94,7 @@ export class Checkpoints {
     // Done when the worker has ended, its connection closed too: the server's own close, if it follows,
     // is then the last connection's, which copies what is left and removes the WAL.
     await new Promise<void>((resolve, reject) => {
-      const worker = new Worker(WORKER_URL, { workerData: { file: this.file }, execArgv: [] });
+      const worker = new Worker(WORKER_URL, { workerData: { file: this.file, key: this.key }, execArgv: [] });
       // What the worker threw crosses as a plain object; it is kept as the cause of a readable error.
       let cause: unknown;
       worker.once('error', (error) => (cause = error));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { openZip } from '@healthfolio/importers';
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from '../../db/sqlite-file';
 import pg from 'pg';
 import yazl from 'yazl';
 import type { Config } from '../../config';
@@ -62,7 +62,8 @@ export async function createBackup(
   const partial = `${target}.partial`;
   try {
     const dbFile = path.join(work, 'database');
-    if (config.database.dialect === 'sqlite') await snapshotSqlite(config.database.file, dbFile);
+    if (config.database.dialect === 'sqlite')
+      await snapshotSqlite(config.database.file, dbFile, config.database.encryptionKey);
     else await pgDump(config.database.url, dbFile);
 
     const excluded = new Set(
@@ -124,11 +125,17 @@ export async function createBackup(
   }
 }
 
-async function snapshotSqlite(file: string, outFile: string): Promise<void> {
+async function snapshotSqlite(file: string, outFile: string, key: string | undefined): Promise<void> {
   if (!fs.existsSync(file)) throw new BackupError(`There is no database at ${file} to back up.`);
-  const source = new SQLite(file, { fileMustExist: true });
+  const source = openSqliteFile(file, { key, fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
+    if (key) {
+      // An encrypted database refuses the backup API into a plain file; VACUUM INTO writes the copy
+      // encrypted with the same key (one read transaction: a snapshot too), so no plain page reaches disk.
+      source.prepare('vacuum into ?').run(outFile);
+      return;
+    }
     // All remaining pages in one step: a step holds one read transaction, so the copy is one snapshot.
     // In smaller steps SQLite starts the copy over whenever the server writes between two of them, and
     // a server importing without pause would never let it finish.
@@ -327,7 +334,7 @@ export async function restoreBackup(
           count += 1;
         }
         if (config.database.dialect === 'sqlite') {
-          checkSqlite(dbFile);
+          checkSqlite(dbFile, config.database.encryptionKey);
           fs.renameSync(dbFile, path.join(staging, path.basename(config.database.file)));
         } else {
           await pgRestore(config.database.url, dbFile);
@@ -346,8 +353,17 @@ export async function restoreBackup(
   }
 }
 
-function checkSqlite(file: string): void {
-  const db = new SQLite(file, { fileMustExist: true });
+function checkSqlite(file: string, key: string | undefined): void {
+  let db;
+  try {
+    db = openSqliteFile(file, { key, fileMustExist: true });
+  } catch {
+    throw new BackupError(
+      key
+        ? 'The backup’s database does not open with DATABASE_ENCRYPTION_KEY: restore it with the key it was made under.'
+        : 'The backup’s database is encrypted: set the DATABASE_ENCRYPTION_KEY it was made under to restore it.',
+    );
+  }
   try {
     const result = db.pragma('integrity_check', { simple: true });
     if (result !== 'ok')
