@@ -64,6 +64,21 @@ const envSchema = z.object({
   /** A file holding the passphrase scheduled backups are encrypted with (else BACKUP_PASSPHRASE). */
   BACKUP_PASSPHRASE_FILE: z.string().min(1).optional(),
   BACKUP_PASSPHRASE: z.string().min(1).optional(),
+  /** Web Push (VAPID, RFC 8292): both keys, base64url as `web-push generate-vapid-keys` prints them; unset: made in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The contact a push service may write to: `mailto:` or `https:` (default: PUBLIC_URL if https, else MAIL_FROM). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
+  /** SPEC §9's analytics measurement id (a GA4 `G-…` id): unset, no analytics at all. */
+  ANALYTICS_MEASUREMENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a measurement id such as G-ABC123')
+    .optional(),
+  /** Where page views go once a person consents (GA4's collection endpoint). */
+  ANALYTICS_COLLECT_URL: z.string().url().default('https://www.google-analytics.com/g/collect'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -108,6 +123,12 @@ export interface Config {
   smartEndpointsFile?: string;
   /** Scheduled backups (BACKUP_DIR …), when a folder is set. */
   backup?: { dir: string; keep: number; everyMs: number; passphrase?: string };
+  /** Web Push: VAPID keys and contact when the operator gives them (else made in DATA_DIR/vapid.json). */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Push endpoints may be plain http on private or loopback addresses (PUSH_ALLOW_PRIVATE; tests). */
+  pushAllowPrivate: boolean;
+  /** SPEC §9 analytics, when a measurement id is set: page views only, after the person consents. */
+  analytics?: { measurementId: string; collectUrl: string };
   /** Per provider kind, from `<KIND>_CLIENT_ID`, `_CLIENT_SECRET`, `_BASE_URL` and `_AUTH_BASE_URL`. */
   connectors: Record<string, ConnectorSettings>;
 }
@@ -156,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SANDBOX_PROVIDERS: bool(!production),
       REPORT_BUILDER_ALLOW_PRIVATE: bool(false),
       WEBHOOKS_ALLOW_PRIVATE: bool(false),
+      PUSH_ALLOW_PRIVATE: bool(false),
     })
     .parse(env);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -209,6 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((h) => h.trim())
       .filter(Boolean),
     connectors: connectorSettings(env),
+    vapid: {
+      ...(e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY } : {}),
+      ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
+      ...(e.VAPID_SUBJECT ? { subject: e.VAPID_SUBJECT } : {}),
+    },
+    pushAllowPrivate: flags.PUSH_ALLOW_PRIVATE,
+    ...(e.ANALYTICS_MEASUREMENT_ID
+      ? { analytics: { measurementId: e.ANALYTICS_MEASUREMENT_ID, collectUrl: e.ANALYTICS_COLLECT_URL } }
+      : {}),
     ...(e.SMART_ENDPOINTS_FILE ? { smartEndpointsFile: path.resolve(e.SMART_ENDPOINTS_FILE) } : {}),
     ...(e.BACKUP_DIR
       ? {
