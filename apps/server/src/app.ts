@@ -26,6 +26,7 @@ import { clinicalRoutes } from './modules/clinical/clinical.routes';
 import { ClinicalService } from './modules/clinical/clinical.service';
 import { BackupJobs } from './jobs/backup-jobs';
 import { InsightJobs } from './jobs/insight-jobs';
+import { createJobQueue, type JobQueue } from './jobs';
 import { requestSerializer } from './modules/ingest/ingest-log';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { IngestService } from './modules/ingest/ingest.service';
@@ -103,7 +104,9 @@ export interface BuiltApp {
   identity: Identity;
   /** Background imports; tests wait on `idle()`. */
   importRunner: ImportRunner;
-  /** Background insight runs; tests wait on `idle()`. */
+  /** The job queue (pg-boss on PostgreSQL, a table on SQLite): background work that runs once across instances. */
+  jobs: JobQueue;
+  /** Background insight runs (queue jobs); tests wait on `idle()`. */
   insightJobs: InsightJobs;
   /** Background provider syncs; tests wait on `idle()`. */
   syncRunner: SyncRunner;
@@ -134,6 +137,8 @@ export interface BuildOptions {
   webhookCheckMs?: number;
   /** Where log lines go instead of stdout (tests read them to check what never reaches a log). */
   logStream?: DestinationStream;
+  /** How often idle job workers look for jobs (default 1 s on SQLite, 2 s with pg-boss). */
+  jobPollMs?: number;
 }
 
 /** Builds the whole server. Resources are opened here and closed in reverse order by app.close(). */
@@ -161,6 +166,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDb) await db.close();
   });
   await migrateToLatest(db);
+  // Background work (src/jobs): started and stopped after every runner's hooks (see the end).
+  const jobs = createJobQueue(db, {
+    log: app.log,
+    ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
+  });
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
@@ -217,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   const insightJobs = new InsightJobs({
+    queue: jobs,
     push: push.service,
     insights,
     goals,
@@ -368,6 +379,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Clinician reports (modules/summary-reports), made in the background; the health score.
   const summaryReports = createSummaryReports({
     db,
+    queue: jobs,
     insightData,
     zones: metrics.zones,
     clinical: new ClinicalService(db.kysely),
@@ -395,7 +407,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(db, APP_VERSION, lifecycle));
+      await api.register(healthRoutes(db, APP_VERSION, lifecycle, jobs));
       await api.register(waitlistRoutes(waitlist));
       await api.register(identityRoutes(identity), { prefix: '/identity' });
       await api.register(accountRoutes(account, identity));
@@ -446,11 +458,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.sandboxProviders) await registerSandboxProviders(app);
   shares.page(app, config.webDist);
   await registerSpa(app, config.webDist);
+  // Last of the onReady hooks: every runner's queues are registered by now. Last of the preClose hooks:
+  // what the runners queue as they stop is kept; running jobs get the grace period less a second to
+  // finish, then go back to the queue for another instance or the next start.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () =>
+    jobs.stop({ drain: true, timeoutMs: Math.max(1_000, config.shutdownGraceSeconds * 1000 - 1_000) }),
+  );
   return {
     app,
     db,
     lifecycle,
     identity,
+    jobs,
     importRunner,
     insightJobs,
     syncRunner,

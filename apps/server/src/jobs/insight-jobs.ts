@@ -1,5 +1,6 @@
 import type { Insight } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from './job-queue';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import type { GoalsRepository } from '../modules/goals/goals.repository';
@@ -23,49 +24,47 @@ export interface InsightJobsDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   now: () => number;
+  /** Where runs are queued: `insights.run` (one person), `insights.daily` (hourly, across instances). */
+  queue: JobQueue;
   /** Imports and edits that arrive together cause one run (default 2 s). */
   debounceMs?: number;
-  /** How often the daily schedule looks for users whose insights are a day old (default hourly). */
-  checkEveryMs?: number;
   /** Outgoing webhooks: `insight.created`, `goal.achieved`. */
   events?: WebhookEvents;
   /** Web Push to the person's subscribed browsers (insight alerts, goal reminders). */
   push?: Pick<PushService, 'send'>;
 }
 
+/** A queued insight run: one person's, and whether it is the daily one (which sends goal reminders). */
+interface RunJob {
+  userId: string;
+  daily: boolean;
+}
+
 /**
- * Runs the insight engine in the background of this server: shortly after an import or a goal change,
- * and once a day for every user with data (which also sends the goal reminders). Runs go one at a
- * time, so a burst of imports never runs the engine in parallel for one user.
- *
- * One process: with several server instances on PostgreSQL each would run the daily schedule; the runs
- * are idempotent (same finding, same row), so the cost is repeated work, not wrong data.
+ * Runs the insight engine in the background, as jobs of the queue: shortly after an import or a goal
+ * change (`insights.run`, debounced per person through its singleton key and start time), and once a day
+ * for every user with data (`insights.daily` looks hourly, on one instance, and queues their runs, which
+ * also send the goal reminders). On one instance runs go one at a time, so a burst of imports never runs
+ * the engine in parallel for one user; across instances a person's runs are one at a time by their key.
  */
 export class InsightJobs {
-  private readonly waiting = new Map<string, NodeJS.Timeout>();
   private tail: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly queueing = new Set<Promise<unknown>>();
   private closed = false;
 
   constructor(private readonly deps: InsightJobsDeps) {}
 
-  /** Asks for a run soon; requests within the debounce window share one run. */
+  /** Asks for a run soon; requests until that run starts share it. */
   request(userId: string): void {
     if (this.closed) return;
-    clearTimeout(this.waiting.get(userId));
-    const timer = setTimeout(() => {
-      this.waiting.delete(userId);
-      void this.enqueue(userId, false);
-    }, this.deps.debounceMs ?? 2_000);
-    timer.unref();
-    this.waiting.set(userId, timer);
+    this.queueRun({ userId, daily: false }, userId, this.deps.debounceMs ?? 2_000);
   }
 
-  /** Runs now (after any run under way) and resolves when done: `POST /api/insights/refresh`. */
-  runNow(userId: string): Promise<void> {
-    clearTimeout(this.waiting.get(userId));
-    this.waiting.delete(userId);
-    return this.enqueue(userId, false, true);
+  /** Runs now (after any run under way here) and resolves when done: `POST /api/insights/refresh`. */
+  async runNow(userId: string): Promise<void> {
+    // A debounced run still waiting would find nothing new after this one.
+    await this.deps.queue.cancel('insights.run', userId);
+    return this.serial(() => this.runOne(userId, false), true);
   }
 
   /**
@@ -89,43 +88,65 @@ export class InsightJobs {
     await this.runNow(userId);
   }
 
-  start(): void {
-    const every = this.deps.checkEveryMs ?? 60 * 60_000;
-    this.timer = setInterval(() => void this.runDaily(), every);
-    this.timer.unref();
+  /** Takes the queue's insight jobs on this instance and keeps the hourly look for daily runs. */
+  async start(): Promise<void> {
+    const { queue } = this.deps;
+    await queue.work<RunJob>('insights.run', (job) =>
+      this.serial(() => this.runOne(job.data.userId, job.data.daily), true),
+    );
+    await queue.work('insights.daily', () => this.queueDaily());
+    await queue.schedule('insights.daily', '0 * * * *');
   }
 
-  /** The daily schedule: every user with data whose last run is a day old. */
+  /** The daily schedule, at once: queues the run of every user with data whose last run is a day old, and waits. */
   async runDaily(): Promise<void> {
-    if (this.closed) return;
-    const due = await this.deps.data.usersDue(this.deps.now() - DAY_MS);
-    await Promise.all(due.map((userId) => this.enqueue(userId, true)));
+    await this.queueDaily();
+    await this.idle();
   }
 
   /** Resolves when no run is under way, queued, or waiting out its debounce. */
   async idle(): Promise<void> {
-    let seen: Promise<void> | undefined;
-    while (seen !== this.tail || this.waiting.size > 0) {
-      if (this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      seen = this.tail;
-      await seen;
-    }
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    await this.deps.queue.idle();
+    await this.tail;
   }
 
+  /** No more requests; runs still waiting stay queued for the next start (or another instance). */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
-    for (const timer of this.waiting.values()) clearTimeout(timer);
-    this.waiting.clear();
-    await this.idle();
+    await Promise.allSettled([...this.queueing]);
+    await this.tail;
   }
 
-  private enqueue(userId: string, daily: boolean, rethrow = false): Promise<void> {
-    const run = this.tail.then(() => (this.closed && !rethrow ? undefined : this.runOne(userId, daily)));
-    this.tail = run.catch((error: unknown) => {
-      this.deps.log.error({ err: error, userId }, 'insight run failed');
+  /** Queues the daily run of every user with data whose last run is a day old. */
+  private async queueDaily(): Promise<void> {
+    if (this.closed) return;
+    const due = await this.deps.data.usersDue(this.deps.now() - DAY_MS);
+    // Their own key: a debounced run waiting for the same person does not stand in for the reminders.
+    for (const userId of due) this.queueRun({ userId, daily: true }, `${userId}:daily`, 0);
+    await Promise.allSettled([...this.queueing]);
+  }
+
+  private queueRun(run: RunJob, singletonKey: string, delayMs: number): void {
+    const queued = this.deps.queue
+      .enqueue('insights.run', run, {
+        singletonKey,
+        startAfter: new Date(Date.now() + delayMs),
+        // A failed run is not tried again: the next change or the next daily run makes it, as before.
+        retry: { limit: 0 },
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'queueing an insight run failed'))
+      .finally(() => this.queueing.delete(queued));
+    this.queueing.add(queued);
+  }
+
+  /** One run at a time on this instance. */
+  private serial(run: () => Promise<void>, rethrow: boolean): Promise<void> {
+    const next = this.tail.then(run);
+    this.tail = next.catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'insight run failed');
     });
-    return rethrow ? run : this.tail;
+    return rethrow ? next : this.tail;
   }
 
   private async runOne(userId: string, daily: boolean): Promise<void> {

@@ -23,6 +23,8 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Queues a job; null when a job with the same `singletonKey` already waits. */
   enqueue<T extends object>(name: string, payload: T, options?: EnqueueOptions): Promise<string | null>;
+  /** Drops the job waiting under `singletonKey`, if any: work done at once stands in for it. */
+  cancel(name: string, singletonKey: string): Promise<void>;
   /** Takes this queue's jobs on this instance, `concurrency` at a time (default 1). */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Queues a job of `name` once per slot of `cron` (five fields, UTC) across all instances. */

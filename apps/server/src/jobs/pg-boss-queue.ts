@@ -80,6 +80,16 @@ export class PgBossQueue implements JobQueue {
     return id;
   }
 
+  async cancel(name: string, singletonKey: string): Promise<void> {
+    await this.queue(name);
+    const waiting = await this.boss.findJobs(name, { key: singletonKey, queued: true });
+    if (waiting.length > 0)
+      await this.boss.deleteJob(
+        name,
+        waiting.map((job) => job.id),
+      );
+  }
+
   async work<T extends object>(
     name: string,
     handler: JobHandler<T>,
@@ -131,6 +141,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   async reachable(): Promise<boolean> {
+    if (this.stopped) return false;
     try {
       await this.boss.getDb().executeSql('select 1');
       return true;

@@ -94,6 +94,13 @@ export class SqliteJobQueue implements JobQueue {
     return id;
   }
 
+  async cancel(name: string, singletonKey: string): Promise<void> {
+    await sql`
+      delete from jobs where name = ${name} and singleton_key = ${singletonKey} and state = 'created'`.execute(
+      this.kysely,
+    );
+  }
+
   async work<T extends object>(
     name: string,
     handler: JobHandler<T>,
@@ -137,6 +144,7 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   async reachable(): Promise<boolean> {
+    if (this.stopped) return false;
     try {
       await sql`select 1 from jobs limit 1`.execute(this.kysely);
       return true;

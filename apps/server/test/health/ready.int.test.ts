@@ -14,7 +14,13 @@ describe.each(testDialects)('readiness on %s', (dialect) => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
-      data: { status: 'ready', database: { reachable: true }, migrations: 'done', draining: false },
+      data: {
+        status: 'ready',
+        database: { reachable: true },
+        queue: { reachable: true },
+        migrations: 'done',
+        draining: false,
+      },
     });
 
     t.lifecycle.draining = true;
@@ -23,6 +29,19 @@ describe.each(testDialects)('readiness on %s', (dialect) => {
     expect(draining.json().data).toMatchObject({ status: 'not-ready', draining: true });
     // Liveness is another question: the process still answers.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the job queue has stopped', async () => {
+    t = await createTestApp(dialect);
+    await t.app.ready();
+    await t.jobs.stop();
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data).toMatchObject({
+      status: 'not-ready',
+      database: { reachable: true },
+      queue: { reachable: false },
+    });
   });
 
   it('answers 503 when the database has stopped answering', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppMigration } from './types';
 
 /**
@@ -41,7 +41,7 @@ export const jobQueue: AppMigration = {
       .on('jobs')
       .columns(['name', 'singleton_key'])
       .unique()
-      .where((eb) => eb.and([eb('state', '=', 'created'), eb('singleton_key', 'is not', null)]))
+      .where(sql<boolean>`state = 'created' and singleton_key is not null`)
       .execute();
     await db.schema
       .createTable('job_schedules')

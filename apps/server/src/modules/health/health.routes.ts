@@ -1,10 +1,11 @@
 import { dataEnvelope, healthResponseSchema, readyResponseSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isReachable, type Db } from '../../db/database';
+import type { JobQueue } from '../../jobs';
 import type { Lifecycle } from '../../startup/shutdown';
 
 export const healthRoutes =
-  (db: Db, version: string, lifecycle: Lifecycle): FastifyPluginAsyncZod =>
+  (db: Db, version: string, lifecycle: Lifecycle, jobs: JobQueue): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/health',
@@ -36,11 +37,12 @@ export const healthRoutes =
         },
       },
       async (_request, reply) => {
-        const reachable = await isReachable(db);
-        const ready = reachable && !lifecycle.draining;
+        const [reachable, queueReachable] = await Promise.all([isReachable(db), jobs.reachable()]);
+        const ready = reachable && queueReachable && !lifecycle.draining;
         const data = {
           status: ready ? ('ready' as const) : ('not-ready' as const),
           database: { reachable },
+          queue: { reachable: queueReachable },
           migrations: 'done' as const,
           draining: lifecycle.draining,
         };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { GoalsService } from '../goals/goals.service';
 import type { InsightDataRepository } from '../insights/insight-data.repository';
@@ -17,6 +18,7 @@ export { SummaryReportsService } from './summary-reports.service';
 /** The clinician reports module, wired: `routes` mount under /api; `jobs` start and close with the app. */
 export function createSummaryReports(deps: {
   db: Db;
+  queue: JobQueue;
   insightData: InsightDataRepository;
   zones: UserTimeZoneRepository;
   clinical: ClinicalService;
@@ -27,10 +29,12 @@ export function createSummaryReports(deps: {
   now: () => number;
 }) {
   const repo = new SummaryReportsRepository(deps.db.kysely);
-  // The runner calls the service's one handler; the service queues through the runner.
+  // The queue's handler is the service's one function; the service queues through the runner.
   const jobs: ReportJobs = new ReportJobs(
+    deps.queue,
     (id) => reports.generateReport(id),
-    () => repo.unfinished(),
+    () => repo.waiting(),
+    deps.log,
   );
   const reports = new SummaryReportsService({
     ...deps,

@@ -1,45 +1,52 @@
+import type { JobQueue } from '../../jobs';
+
+/** The queue of reports to make: one job per report, keyed by its id. */
+export const REPORT_QUEUE = 'reports.generate';
+
 /**
- * Reports made in the background, one at a time, in the order asked. The handler is one function of
- * the report's id, so a job queue can take this runner's place.
+ * Reports made in the background, as jobs of the queue (`reports.generate`, keyed by the report's id):
+ * one at a time per instance, in the order asked, on whichever instance takes the job. A report whose
+ * instance stopped mid-way is handed back, or, if the instance died, taken up again once its claim
+ * expires; `generateReport` starts over from the saved request, so either way the person sees it finish.
  */
 export class ReportJobs {
-  private readonly queue: string[] = [];
-  private running: Promise<void> | undefined;
-  private closed = false;
+  private readonly queueing = new Set<Promise<unknown>>();
 
   constructor(
+    private readonly queue: JobQueue,
     private readonly handler: (id: string) => Promise<void>,
-    private readonly unfinished: () => Promise<string[]>,
+    private readonly waiting: () => Promise<string[]>,
+    private readonly log: { error(details: object, message: string): void },
   ) {}
 
-  /** Takes up reports a stop left queued or running. */
+  /** Takes the report jobs on this instance; a report asked for but never queued gets its job. */
   async start(): Promise<void> {
-    for (const id of await this.unfinished()) this.request(id);
+    await this.queue.work<{ id: string }>(REPORT_QUEUE, (job) => this.handler(job.data.id));
+    // The job of a report still waiting is there already: the singleton key makes this a no-op for it.
+    for (const id of await this.waiting()) this.request(id);
   }
 
   request(id: string): void {
-    if (this.closed || this.queue.includes(id)) return;
-    this.queue.push(id);
-    this.running ??= this.drain();
+    const queued = this.queue
+      .enqueue(
+        REPORT_QUEUE,
+        { id },
+        // Making a report takes seconds: a claim older than five minutes is a dead instance's.
+        { singletonKey: id, expireInSeconds: 5 * 60, retry: { limit: 2, delaySeconds: 1 } },
+      )
+      .catch((error: unknown) => this.log.error({ err: error, reportId: id }, 'queueing a report failed'))
+      .finally(() => this.queueing.delete(queued));
+    this.queueing.add(queued);
   }
 
-  private async drain(): Promise<void> {
-    // Let the request that queued the report answer first.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (!this.closed && this.queue.length > 0) {
-      await this.handler(this.queue.shift()!);
-    }
-    this.running = undefined;
-  }
-
-  /** Resolves when no report is being made (tests wait on it). */
+  /** Resolves when no report is queued or being made (tests wait on it). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    await this.queue.idle();
   }
 
-  /** The report being made finishes; queued ones wait for the next start. */
+  /** Requests still being queued land; the report being made is the queue's to drain or hand back. */
   async close(): Promise<void> {
-    this.closed = true;
-    await this.running;
+    await Promise.allSettled([...this.queueing]);
   }
 }

@@ -107,12 +107,12 @@ export class SummaryReportsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Reports left queued or running by a stop: made again at the next start. */
-  async unfinished(): Promise<string[]> {
+  /** Reports asked for and never started (kept queued by a version before the job queue: their jobs are made again). */
+  async waiting(): Promise<string[]> {
     const rows = await this.db
       .selectFrom('health_reports')
       .select('id')
-      .where('status', 'in', ['queued', 'running'])
+      .where('status', '=', 'queued')
       .orderBy('created_at')
       .execute();
     return rows.map((r) => r.id);

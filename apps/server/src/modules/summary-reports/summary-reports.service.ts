@@ -15,7 +15,7 @@ import type { ReportRow, SummaryReportsRepository } from './summary-reports.repo
 
 export interface SummaryReportsDeps extends ReportDataDeps {
   repo: SummaryReportsRepository;
-  /** Queues `generateReport(id)` (the ReportJobs runner, or a job queue later). */
+  /** Queues `generateReport(id)` (ReportJobs: a job of the queue). */
   enqueue: (id: string) => void;
   log: { error(obj: object, msg: string): void };
 }
