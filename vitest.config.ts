@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // better-sqlite3 crashes an older Node outright; say what to do instead (package.json engines).
@@ -10,6 +11,10 @@ if (major < 22 || (major === 22 && minor < 12))
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, where the load stayed
+    // near 1 because most server tests wait on PostgreSQL, child servers and fake providers. Two workers
+    // there; the limits below catch a hang, not a slow machine.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -9,10 +9,15 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
 const failures = [];
+const started = Date.now();
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 const step = (name, cmd, args, env = {}) => {
   console.log(`\n▶ ${name}`);
+  const begun = Date.now();
   const status = run(cmd, args, { env: { ...process.env, ...env } });
   if (status !== 0) failures.push(name);
+  // Each step's time, so that whoever keeps CI under its budget sees where the minutes go.
+  console.log(`${status === 0 ? '✓' : '✗'} ${name}: ${minutes(Date.now() - begun)}`);
   return status;
 };
 
@@ -62,5 +67,6 @@ const passed = unit.passed + e2e.passed;
 const failedTests = { 'unit and storage tests': unit.failed, 'browser tests': e2e.failed };
 const failed = failures.reduce((n, name) => n + Math.max(1, failedTests[name] ?? 0), 0);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\nall steps: ${minutes(Date.now() - started)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${unit.skipped + e2e.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
