@@ -2,7 +2,7 @@ import { dataEnvelope } from '@healthfolio/core';
 import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userNo } from '../../../db/user-number';
+import { SourceReadingsRepository } from '../../metrics/source-readings.repository';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;
@@ -109,18 +109,15 @@ export const dexcomRoutes =
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
+    const stored = new SourceReadingsRepository(db.kysely);
     const readings = (userId: string, days: number) => {
-      const to = now();
-      return db.kysely
-        .selectFrom('samples')
-        .select(['start_at', 'utc_offset_min', 'local_day', 'value', 'unit', 'meta'])
-        .where('user_no', '=', userNo(userId))
-        .where('kind', '=', 'blood_glucose')
-        .where('source', '=', SOURCE)
-        .where('start_at', '>', to - days * DAY_MS)
-        .where('start_at', '<=', to)
-        .orderBy('start_at', 'desc')
-        .execute();
+      const until = now();
+      return stored.list(userId, {
+        kind: 'blood_glucose',
+        source: SOURCE,
+        after: until - days * DAY_MS,
+        until,
+      });
     };
 
     app.get(
@@ -136,16 +133,13 @@ export const dexcomRoutes =
       },
       async (request) => {
         const rows = await readings(request.userId, request.query.days);
-        const items = rows.map((row) => {
-          const meta = row.meta
-            ? (JSON.parse(row.meta) as { valueText?: string; provenance?: { trend?: unknown } })
-            : {};
+        const items = rows.map(({ startAt, utcOffsetMin, value, unit, meta }) => {
           const trend = meta.provenance?.trend;
           return {
-            time: new Date(Number(row.start_at)).toISOString(),
-            utcOffsetMin: Number(row.utc_offset_min),
-            value: Number(row.value),
-            unit: row.unit,
+            time: new Date(startAt).toISOString(),
+            utcOffsetMin,
+            value,
+            unit,
             trend: typeof trend === 'string' ? trend : null,
             valueText: meta.valueText ?? null,
           };
@@ -167,7 +161,7 @@ export const dexcomRoutes =
       },
       async (request) => {
         const rows = await readings(request.userId, request.query.days);
-        const values = rows.map((r) => ({ value: Number(r.value), localDay: Number(r.local_day) }));
+        const values = rows.map(({ value, localDay }) => ({ value, localDay }));
         return { data: glucoseStatistics(values, request.query.days) };
       },
     );

@@ -1,8 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userNo } from '../../../db/user-number';
-import { parseMeta } from '../../metrics/sample-item';
+import { SourceReadingsRepository, type SourceReading } from '../../metrics/source-readings.repository';
 import { formatInstant } from '../../metrics/time';
 import type { ProviderRoutesDeps } from './index';
 
@@ -55,25 +54,16 @@ const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-interface WorkoutRow {
-  start_at: number;
-  end_at: number;
-  utc_offset_min: number;
-  value: number;
-  origin_id: string;
-  meta: string | null;
-}
-
-function present(row: WorkoutRow): z.infer<typeof pelotonWorkoutSchema> {
-  const meta = parseMeta(row.meta);
+function present(row: SourceReading): z.infer<typeof pelotonWorkoutSchema> {
+  const { meta } = row;
   const provenance = meta.provenance ?? {};
   return {
-    id: row.origin_id,
+    id: row.originId,
     title: text(provenance.title),
     discipline: meta.workout?.activity ?? 'workout',
     instructor: text(provenance.instructor),
-    start: formatInstant(Number(row.start_at), row.utc_offset_min),
-    end: formatInstant(Number(row.end_at), row.utc_offset_min),
+    start: formatInstant(row.startAt, row.utcOffsetMin),
+    end: formatInstant(row.endAt, row.utcOffsetMin),
     minutes: row.value,
     calories: number(meta.workout?.energyKcal),
     distanceM: number(meta.workout?.distanceM),
@@ -93,14 +83,9 @@ export const pelotonRoutes =
     app.addHook('onRequest', app.authenticate);
     const tags = ['data-sources'];
     const security = [{ bearerAuth: [] }];
-    const workouts = (userId: string) =>
-      db.kysely
-        .selectFrom('samples')
-        .select(['start_at', 'end_at', 'utc_offset_min', 'value', 'origin_id', 'meta'])
-        .where('user_no', '=', userNo(userId))
-        .where('kind', '=', 'workout')
-        .where('source', '=', 'peloton')
-        .orderBy('start_at', 'desc');
+    const stored = new SourceReadingsRepository(db.kysely);
+    const workouts = (userId: string, limit?: number) =>
+      stored.list(userId, { kind: 'workout', source: 'peloton', limit });
 
     app.get(
       '/integrations/peloton/overview',
@@ -113,7 +98,7 @@ export const pelotonRoutes =
         },
       },
       async (request) => {
-        const rows = await workouts(request.userId).execute();
+        const rows = await workouts(request.userId);
         const items = rows.map(present);
         const byDiscipline = new Map<string, z.infer<typeof disciplineTotalsSchema>>();
         let minutes = 0;
@@ -166,7 +151,7 @@ export const pelotonRoutes =
       },
       async (request) => {
         const { limit } = request.query;
-        const rows = await workouts(request.userId).limit(limit).execute();
+        const rows = await workouts(request.userId, limit);
         return { data: { limit, items: rows.map(present) } };
       },
     );

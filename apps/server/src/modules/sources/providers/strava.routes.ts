@@ -1,8 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userNo } from '../../../db/user-number';
-import { parseMeta } from '../../metrics/sample-item';
+import { SourceReadingsRepository } from '../../metrics/source-readings.repository';
 import { formatInstant } from '../../metrics/time';
 import type { ProviderRoutesDeps } from './index';
 
@@ -44,6 +43,7 @@ export const stravaRoutes =
   ({ db, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
+    const stored = new SourceReadingsRepository(db.kysely);
     app.get(
       '/integrations/strava/activities',
       {
@@ -57,26 +57,22 @@ export const stravaRoutes =
       },
       async (request) => {
         const { days } = request.query;
-        const rows = await db.kysely
-          .selectFrom('samples')
-          .select(['start_at', 'end_at', 'utc_offset_min', 'value', 'origin_id', 'meta'])
-          .where('user_no', '=', userNo(request.userId))
-          .where('kind', '=', 'workout')
-          .where('source', '=', 'strava')
-          .where('start_at', '>=', now() - days * DAY_MS)
-          .orderBy('start_at', 'desc')
-          .execute();
+        const rows = await stored.list(request.userId, {
+          kind: 'workout',
+          source: 'strava',
+          after: now() - days * DAY_MS - 1,
+        });
         const items = rows.map((row) => {
-          const meta = parseMeta(row.meta);
+          const { meta } = row;
           const provenance = meta.provenance ?? {};
           const moving = number(provenance.movingTimeS);
           return {
-            id: row.origin_id,
+            id: row.originId,
             name: text(provenance.name),
             type: meta.workout?.activity ?? 'workout',
             sportType: text(provenance.sportType),
-            start: formatInstant(Number(row.start_at), row.utc_offset_min),
-            end: formatInstant(Number(row.end_at), row.utc_offset_min),
+            start: formatInstant(row.startAt, row.utcOffsetMin),
+            end: formatInstant(row.endAt, row.utcOffsetMin),
             distanceM: meta.workout?.distanceM ?? null,
             elapsedMinutes: row.value,
             movingMinutes: moving === null ? null : Math.round((moving / 60) * 100) / 100,
