@@ -57,7 +57,12 @@ describe.each(testDialects)('Oura webhook events on %s', (dialect) => {
     const res = await fetch(`${fake.url}/v2/webhook/subscription`, {
       headers: { 'x-client-id': CLIENT.clientId, 'x-client-secret': CLIENT.clientSecret },
     });
-    return (await res.json()) as { callback_url: string; event_type: string; data_type: string }[];
+    return (await res.json()) as {
+      callback_url: string;
+      event_type: string;
+      data_type: string;
+      expiration_time: string;
+    }[];
   };
   const post = (body: string, headers: Record<string, string>) =>
     fetch(`${base}/api/provider-webhooks/oura`, {
@@ -132,4 +137,37 @@ describe.each(testDialects)('Oura webhook events on %s', (dialect) => {
     // Target 5 s (measured 1.3–3.1 s with the machine's load near 40); room left for a busy CI runner.
     expect(ms).toBeLessThan(10_000);
   });
+
+  it('renews the subscriptions on the schedule before they expire, and makes them again once expired', async () => {
+    const event = {
+      event_type: 'create',
+      data_type: 'daily_activity',
+      object_id: 'activity-later',
+      user_id: OURA_USER,
+    };
+    const push = () => fake.control.push!({ ...event, event_time: new Date(clock.ms).toISOString() });
+    // A month on, the schedule renews them: 90 days from now again.
+    clock.advance(31 * DAY_MS);
+    await t.syncRunner.schedule();
+    await t.syncRunner.idle();
+    const renewed = await subscriptions();
+    expect(renewed).toHaveLength(6);
+    for (const s of renewed) {
+      expect(Date.parse(s.expiration_time)).toBe(clock.ms + 90 * DAY_MS);
+    }
+    expect(await push()).toEqual([200]);
+    await t.syncRunner.idle();
+
+    // A server left off for four months: Oura let them lapse, and pushes nothing.
+    clock.advance(120 * DAY_MS);
+    expect(await push()).toEqual([]);
+    await t.syncRunner.schedule();
+    await t.syncRunner.idle();
+    expect(await push()).toEqual([200]);
+    // The lapsed ones removed, six made again.
+    const remade = await subscriptions();
+    expect(remade).toHaveLength(6);
+    expect(remade.every((s) => Date.parse(s.expiration_time) === clock.ms + 90 * DAY_MS)).toBe(true);
+    await t.syncRunner.idle();
+  }, 180_000);
 });

@@ -18,7 +18,8 @@ export { SANDBOX_SECRET } from '../shared/fake-push';
  * /v2/webhook/subscription` with the app's `x-client-id` / `x-client-secret` headers and `{callback_url,
  * verification_token, event_type, data_type}` checks the callback at once with `GET
  * callback?verification_token=…&challenge=…`, which must answer `{"challenge"}`, and answers the
- * subscription (with its `expiration_time`); `GET` lists, `DELETE /v2/webhook/subscription/:id` removes.
+ * subscription (with its `expiration_time`, 90 days on); `PUT /v2/webhook/subscription/renew/:id` renews
+ * one not yet expired (404 after); `GET` lists, `DELETE /v2/webhook/subscription/:id` removes.
  * Events are POSTed as `{event_type, data_type, object_id, event_time, user_id}`, signed with
  * `x-oura-timestamp` and `x-oura-signature`: HMAC-SHA256 of timestamp + body keyed with the client
  * secret, in upper-case hex.
@@ -69,6 +70,17 @@ export function registerPush(app: FastifyInstance, options: FakeOptions, clientS
     return subscriptions;
   });
 
+  // Renewal: the subscription lives 90 days from now; one already expired is gone (404).
+  app.put<{ Params: { id: string } }>('/v2/webhook/subscription/renew/:id', async (request, reply) => {
+    if (!appOk(request.headers)) return reply.status(401).send({ detail: 'Invalid client credentials' });
+    const subscription = subscriptions.find((s) => s.id === request.params.id);
+    if (!subscription || Date.parse(subscription.expiration_time) <= now()) {
+      return reply.status(404).send({ detail: 'Not found' });
+    }
+    subscription.expiration_time = new Date(now() + 90 * DAY_MS).toISOString();
+    return reply.send(subscription);
+  });
+
   app.delete<{ Params: { id: string } }>('/v2/webhook/subscription/:id', async (request, reply) => {
     if (!appOk(request.headers)) return reply.status(401).send({ detail: 'Invalid client credentials' });
     const index = subscriptions.findIndex((s) => s.id === request.params.id);
@@ -77,12 +89,17 @@ export function registerPush(app: FastifyInstance, options: FakeOptions, clientS
     return reply.status(204).send();
   });
 
-  // Sent to each subscription of the event's type and data type, signed as Oura signs.
+  // Sent to each live subscription of the event's type and data type, signed as Oura signs.
   if (options.control) {
     options.control.push = async (event) =>
       Promise.all(
         subscriptions
-          .filter((s) => s.event_type === event.event_type && s.data_type === event.data_type)
+          .filter(
+            (s) =>
+              s.event_type === event.event_type &&
+              s.data_type === event.data_type &&
+              Date.parse(s.expiration_time) > now(),
+          )
           .map(async (s) => {
             const body = JSON.stringify(event);
             const timestamp = String(Math.floor(now() / 1000));

@@ -23,7 +23,7 @@ import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
 import type { ReportLimits } from './report-source';
-import type { WebhookEvents } from '../webhooks/webhook-events';
+import type { ImportRunEvents, WebhookEvents } from '../webhooks/webhook-events';
 import { ParsingWorkers, readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
@@ -47,8 +47,8 @@ export interface ImportRunnerDeps {
   reportLimits?: ReportLimits;
   /** Told when an import ends, so what depends on the data (insights) can run again. */
   onFinished?: (userId: string) => void;
-  /** Outgoing webhooks: `import.finished`. */
-  events?: Pick<WebhookEvents, 'importFinished'>;
+  /** Outgoing webhooks: `import.finished`, and `samples.created` for what a successful import wrote. */
+  events?: Pick<WebhookEvents, 'importRun'>;
   /** Applies what a Healthfolio export restores besides samples (settings, goals, data sources). */
   restore?: (userId: string, parts: AccountRestore[]) => Promise<void>;
 }
@@ -139,6 +139,8 @@ export class ImportRunner {
     // The import's own samples, so most days with several streams merge from memory (see HeldSamples).
     const held = new HeldSamples();
     const deferred = { days: progress.pendingMerges, held };
+    // Outgoing webhooks: the kinds and days written (`samples.created`), told as batches commit.
+    let events: ImportRunEvents | undefined;
     const write = async (batch: ImportBatch) => {
       await this.deps.db.checkpoints?.bound();
       progress.bytesRead = batch.bytesRead;
@@ -160,6 +162,7 @@ export class ImportRunner {
         deferred,
       );
       if (batch.restore.length > 0) await this.deps.restore?.(row.user_id, batch.restore);
+      events?.add(batch.samples.rows);
     };
 
     try {
@@ -171,6 +174,7 @@ export class ImportRunner {
         size,
         context: await this.contextFor(row.user_id),
       };
+      events = this.deps.events?.importRun(row.user_id, input.context.timeZone);
       const limits: BatchLimits = {
         skip: progress.samplesDone,
         samples: this.deps.writeBatch ?? WRITE_BATCH,
@@ -185,15 +189,22 @@ export class ImportRunner {
         : inBatches(readHere(input), limits);
       for await (const batch of batches) await write(batch);
       progress.bytesRead = Number(row.bytes_total);
-      await this.finish(row, 'succeeded', progress, null, held);
+      await this.finish(row, 'succeeded', progress, null, held, events);
     } catch (error) {
       if (this.abort.signal.aborted) return;
       if (error instanceof ImportFormatError) {
         // Everything read before the damage is kept: importers yield what they read before they throw.
-        await this.finish(row, 'failed', progress, describeFailure(error), held);
+        await this.finish(row, 'failed', progress, describeFailure(error), held, events);
       } else {
         log.error({ err: error, importId: row.id }, 'import failed');
-        await this.finish(row, 'failed', progress, 'The import stopped on an unexpected error.');
+        await this.finish(
+          row,
+          'failed',
+          progress,
+          'The import stopped on an unexpected error.',
+          undefined,
+          events,
+        );
       }
     }
   }
@@ -215,6 +226,7 @@ export class ImportRunner {
     progress: ImportProgress,
     failure: string | null,
     held?: HeldSamples,
+    events = this.deps.events?.importRun(row.user_id, 'UTC'),
   ): Promise<void> {
     if (progress.pendingMerges.size > 0) {
       await this.deps.store.remerge(row.user_id, progress.pendingMerges, held);
@@ -229,7 +241,7 @@ export class ImportRunner {
     });
     if (row.file_path) await rm(row.file_path, { force: true });
     this.deps.onFinished?.(row.user_id);
-    this.deps.events?.importFinished(row.user_id, {
+    events?.ended({
       id: row.id,
       format: row.format,
       status,

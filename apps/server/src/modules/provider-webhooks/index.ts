@@ -41,6 +41,7 @@ export function createProviderPush(deps: {
     subscriptions: new ProviderSubscriptionsRepository(deps.db.kysely),
     providers: providers.map((p) => p.push),
   });
+  deps.runner.alsoOnSchedule(() => service.renewDue());
   const routes: FastifyPluginAsync = async (app) => {
     for (const p of providers) await app.register(p.receiver(service));
   };

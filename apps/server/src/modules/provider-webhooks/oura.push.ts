@@ -56,6 +56,25 @@ export const ouraPush: PushProvider = {
     }
     return JSON.stringify(ids);
   },
+  // Oura's subscriptions expire (`expiration_time`, about 90 days on); renewed monthly, well before.
+  renewAfterDays: 30,
+  async renew(call: SubscriptionCall, subscriptionId: string): Promise<string | undefined> {
+    const ids = JSON.parse(subscriptionId) as string[];
+    for (const id of ids) {
+      const res = await call.fetch(
+        `${call.endpoints.apiBaseUrl}/v2/webhook/subscription/renew/${encodeURIComponent(id)}`,
+        { method: 'PUT', headers: appHeaders(call), signal: AbortSignal.timeout(15_000) },
+      );
+      await res.body?.cancel();
+      // One gone (expired while this server was down): all are made again.
+      if (res.status === 404) {
+        await ouraPush.unsubscribe!(call, subscriptionId);
+        return undefined;
+      }
+      if (!res.ok) throw new Error(`Oura did not renew a subscription (${res.status})`);
+    }
+    return subscriptionId;
+  },
   async unsubscribe(call: SubscriptionCall, subscriptionId: string): Promise<void> {
     for (const id of JSON.parse(subscriptionId) as string[]) {
       const res = await call.fetch(

@@ -21,6 +21,12 @@ export interface PushProvider {
   /** Creates the app's subscription (when missing) and answers its id. */
   subscribe?(call: SubscriptionCall): Promise<string>;
   unsubscribe?(call: SubscriptionCall, subscriptionId: string): Promise<void>;
+  /**
+   * Subscriptions that expire (Oura's, after about 90 days) are renewed when older than this, on the
+   * sync schedule; `renew` answers the (possibly new) id, or undefined when the provider no longer has it.
+   */
+  renewAfterDays?: number;
+  renew?(call: SubscriptionCall, subscriptionId: string): Promise<string | undefined>;
   /** Subscribes one person's data (Withings' notify), with their tokens, after they connect. */
   subscribePerson?(call: PersonSubscriptionCall): Promise<void>;
   /** Ends one person's subscriptions, before their tokens are revoked on disconnect. */
@@ -132,6 +138,27 @@ export class ProviderPushService {
       await provider.unsubscribePerson!({ http, callbackUrl: call.callbackUrl });
     } catch (error) {
       this.deps.log.warn({ err: error }, 'a provider webhook subscription could not be removed');
+    }
+  }
+
+  /**
+   * On the sync schedule: each expiring subscription older than its provider's `renewAfterDays` is
+   * renewed (made again when the provider has lost it), so pushes never stop for a server left running.
+   */
+  async renewDue(): Promise<void> {
+    for (const provider of this.deps.providers) {
+      if (!provider.renew || !provider.renewAfterDays) continue;
+      for (const sandbox of [false, true]) {
+        const key = this.subscriptionKey(provider.kind, sandbox);
+        const saved = await this.deps.subscriptions.row(key);
+        const call = this.call(provider.kind, sandbox);
+        if (!saved || !call || this.deps.now() - saved.at < provider.renewAfterDays * DAY_MS) continue;
+        const renewed =
+          (await provider.renew(call, saved.subscriptionId)) ??
+          (provider.subscribe ? await provider.subscribe(call) : undefined);
+        if (renewed) await this.deps.subscriptions.save(key, renewed, this.deps.now());
+        else await this.deps.subscriptions.remove(key);
+      }
     }
   }
 

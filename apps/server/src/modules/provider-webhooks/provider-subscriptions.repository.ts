@@ -14,6 +14,16 @@ export class ProviderSubscriptionsRepository {
     return row?.subscription_id;
   }
 
+  /** The subscription and when it was made or last renewed. */
+  async row(key: string): Promise<{ subscriptionId: string; at: number } | undefined> {
+    const row = await this.db
+      .selectFrom('provider_subscriptions')
+      .select(['subscription_id', 'created_at'])
+      .where('kind', '=', key)
+      .executeTakeFirst();
+    return row && { subscriptionId: row.subscription_id, at: Number(row.created_at) };
+  }
+
   async save(key: string, subscriptionId: string, at: number): Promise<void> {
     await this.db
       .insertInto('provider_subscriptions')

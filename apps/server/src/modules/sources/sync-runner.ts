@@ -52,6 +52,8 @@ export class SyncRunner {
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
 
+  private readonly onSchedule: (() => Promise<void>)[] = [];
+
   constructor(private readonly deps: SyncRunnerDeps) {}
 
   enqueue(connectionId: string): void {
@@ -69,12 +71,22 @@ export class SyncRunner {
     this.timer.unref();
   }
 
-  /** Queues every connected source whose next sync is due. */
+  /** Queues every connected source whose next sync is due, then does the work that rides on the schedule. */
   async schedule(): Promise<void> {
     for (const row of await this.deps.repo.due(this.deps.now())) {
       await this.deps.repo.update(row.id, { sync_state: 'queued', updated_at: this.deps.now() });
       this.enqueue(row.id);
     }
+    for (const work of this.onSchedule) {
+      await work().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'scheduled provider work failed; tried again next time'),
+      );
+    }
+  }
+
+  /** Work done at each look of the schedule (provider webhook subscriptions renewed before they expire). */
+  alsoOnSchedule(work: () => Promise<void>): void {
+    this.onSchedule.push(work);
   }
 
   async idle(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Goal, Insight, NewSample } from '@healthfolio/core';
+import type { PackedRows } from '../metrics/packed-rows';
 import { SampleSpans } from './sample-spans';
 import type { WebhooksService } from './webhooks.service';
 
@@ -12,6 +13,12 @@ export interface SyncRunEvents {
     deleted: number;
     error: string | null;
   }): void;
+}
+
+/** What one import tells the webhooks: the rows it wrote, batch by batch, then how it ended. */
+export interface ImportRunEvents {
+  add(rows: PackedRows): void;
+  ended(run: ImportEnded): void;
 }
 
 /** How an import ended, for `import.finished`. */
@@ -53,8 +60,31 @@ export class WebhookEvents {
     };
   }
 
-  importFinished(userId: string, run: ImportEnded): void {
-    void this.webhooks.emit(userId, 'import.finished', { data: { ...run } });
+  /**
+   * `import.finished`, and `samples.created` with the kinds and local days a successful import wrote
+   * (`source`: the samples' source when they share one, else the import's format; `import`: its id).
+   */
+  importRun(userId: string, timeZone: string): ImportRunEvents {
+    const spans = new SampleSpans(timeZone);
+    const sources = new Set<string>();
+    return {
+      add: (rows) => {
+        spans.addRows(rows);
+        for (let i = 0; i < rows.length; i++) sources.add(rows.source(i));
+      },
+      ended: (run) => {
+        void (async () => {
+          await this.webhooks.emit(userId, 'import.finished', { data: { ...run } });
+          if (run.status === 'succeeded' && run.inserted + run.updated > 0 && !spans.empty) {
+            const source = sources.size === 1 ? [...sources][0]! : run.format;
+            await this.webhooks.emit(userId, 'samples.created', {
+              data: { source, import: run.id, kinds: spans.summary() },
+              values: spans.values(),
+            });
+          }
+        })();
+      },
+    };
   }
 
   /** New insights (and ones that became more severe) of one run. */
