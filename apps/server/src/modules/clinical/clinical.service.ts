@@ -13,8 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { userNo } from '../../db/user-number';
-import { toSampleItem } from '../metrics/sample-item';
+import { SourceReadingsRepository } from '../metrics/source-readings.repository';
 import { ClinicalRecordsRepository, NO_DATE, type ClinicalRecordRow } from './clinical-records.repository';
 
 const LAB_KINDS = metricCatalogue.filter((m) => m.category === 'labs').map((m) => m.kind as string);
@@ -25,9 +24,11 @@ const VITAL_KINDS = metricCatalogue
 /** The clinical view: the records of every source (FHIR imports, SMART syncs), owner-scoped. */
 export class ClinicalService {
   private readonly repo: ClinicalRecordsRepository;
+  private readonly readings: SourceReadingsRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(db: Kysely<Database>) {
     this.repo = new ClinicalRecordsRepository(db);
+    this.readings = new SourceReadingsRepository(db);
   }
 
   async list(userId: string, query: ClinicalRecordsQuery): Promise<ClinicalRecordPage> {
@@ -79,36 +80,10 @@ export class ClinicalService {
       records[category] = rows.map(toClinicalRecord);
     }
     const [labs, vitals] = await Promise.all([
-      this.latestSamples(userId, source, LAB_KINDS),
-      this.latestSamples(userId, source, VITAL_KINDS),
+      this.readings.latestOfKinds(userId, source, LAB_KINDS),
+      this.readings.latestOfKinds(userId, source, VITAL_KINDS),
     ]);
     return { records, counts, labs, vitals };
-  }
-
-  /** The newest sample of each of `kinds` that `source` wrote for the user. */
-  private async latestSamples(userId: string, source: string, kinds: readonly string[]) {
-    if (kinds.length === 0) return [];
-    const latest = this.db
-      .selectFrom('samples')
-      .select(['kind', (eb) => eb.fn.max('start_at').as('last_start')])
-      .where('user_no', '=', userNo(userId))
-      .where('source', '=', source)
-      .where('kind', 'in', kinds)
-      .groupBy('kind');
-    const rows = await this.db
-      .selectFrom('samples as s')
-      .innerJoin(latest.as('l'), (join) =>
-        join.onRef('l.kind', '=', 's.kind').onRef('l.last_start', '=', 's.start_at'),
-      )
-      .selectAll('s')
-      .where('s.user_no', '=', userNo(userId))
-      .where('s.source', '=', source)
-      .orderBy('s.kind')
-      .orderBy('s.id', 'desc')
-      .execute();
-    // Two results at the same instant: the one written last.
-    const seen = new Set<string>();
-    return rows.filter((r) => !seen.has(r.kind) && seen.add(r.kind)).map((r) => toSampleItem(r));
   }
 }
 
