@@ -191,6 +191,45 @@ export const mfaRoutes =
       },
     );
 
+    app.post(
+      '/mfa/step-up/webauthn/options',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['identity'],
+          summary: 'WebAuthn options to confirm it’s you with one of your passkeys',
+          security,
+          response: { 200: dataEnvelope(webauthnOptionsSchema) },
+        },
+      },
+      async (request) => ({
+        data: { ...(await identity.passkeys.stepUpOptions(request.userId, clientOf(request))) },
+      }),
+    );
+
+    app.post(
+      '/mfa/step-up/webauthn/verify',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['identity'],
+          summary: 'Confirm it’s you with the passkey’s answer, for five minutes',
+          security,
+          body: passkeyLoginVerifySchema,
+          response: { 200: dataEnvelope(stepUpSchema) },
+        },
+      },
+      async (request) => {
+        const until = await identity.passkeys.stepUp(
+          request.userId,
+          sessionKeyOf(request),
+          request.body.response as unknown as AuthenticationResponseJSON,
+          clientOf(request),
+        );
+        return { data: { freshUntil: new Date(until).toISOString() } };
+      },
+    );
+
     // Passkeys
 
     app.post(

@@ -197,29 +197,10 @@ export class Passkeys {
       const owner = await this.deps.users.findById(row.user_id!);
       if (owner) await this.deps.throttle.checkLogin(owner.email, client.ip);
     }
-    let newCounter: number | undefined;
-    if (passkey && user && (!secondFactor || passkey.user_id === row.user_id)) {
-      try {
-        const verified = await (
-          await webauthn()
-        ).verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge!,
-          expectedOrigin: this.rp.origins,
-          expectedRPID: this.rp.rpID,
-          credential: {
-            id: passkey.credential_id,
-            publicKey: Buffer.from(passkey.public_key, 'base64url'),
-            counter: passkey.counter,
-            transports: transportsOf(passkey),
-          },
-          requireUserVerification: !secondFactor,
-        });
-        if (verified.verified) newCounter = verified.authenticationInfo.newCounter;
-      } catch {
-        newCounter = undefined;
-      }
-    }
+    const newCounter =
+      passkey && user && (!secondFactor || passkey.user_id === row.user_id)
+        ? await this.verifyAssertion(passkey, response, challenge!, !secondFactor)
+        : undefined;
     if (newCounter === undefined || !passkey || !user) {
       await this.deps.throttle.recordFailure(addressBucket);
       if (secondFactor) {
@@ -237,6 +218,88 @@ export class Passkeys {
     }
     await this.deps.repo.passkeyUsed(passkey.id, newCounter, this.deps.now());
     return this.deps.mfa.finishSignIn(user, client, 'webauthn');
+  }
+
+  /** Options to confirm it's you with one of this account's passkeys (step-up, see step-up.ts). */
+  async stepUpOptions(userId: string, client: ClientInfo) {
+    await this.deps.throttle.take(`passkey:options:${client.ip}`, PASSKEY_OPTIONS_LIMIT);
+    const allow = await this.deps.repo.passkeys(userId);
+    if (allow.length === 0) throw passkeyFailed('This account has no passkey.');
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
+      rpID: this.rp.rpID,
+      allowCredentials: allow.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
+      userVerification: 'preferred',
+    });
+    await this.storeCeremony(options.challenge, userId, 'webauthn-step-up', null);
+    return options;
+  }
+
+  /**
+   * A passkey as the fresh factor: the answer to `stepUpOptions`, from one of this account's passkeys,
+   * marks this session fresh for five minutes, as a code does. Failures count with the code's and the
+   * password's step-up failures (one limit per account).
+   */
+  async stepUp(
+    userId: string,
+    sessionKey: string | undefined,
+    response: AuthenticationResponseJSON,
+    client: ClientInfo,
+  ): Promise<number> {
+    if (!sessionKey) throw mfaErrors.stepUpRequired();
+    const bucket = `stepup:${userId}`;
+    await this.deps.throttle.check(bucket, REQUEST_LIMITS.passwordChangeFailuresPerUser, TOO_MANY_LOGINS);
+    const challenge = challengeOf(response);
+    const row = challenge
+      ? await this.deps.repo.challenge(sha256(challenge), 'webauthn-step-up', this.deps.now())
+      : undefined;
+    // Single use, and only for the account it was made for.
+    if (!row || row.user_id !== userId || !(await this.deps.repo.consumeChallenge(row.id))) {
+      throw passkeyFailed('This passkey request has expired. Please try again.');
+    }
+    const passkey = await this.deps.repo.passkeyByCredentialId(response.id);
+    const newCounter =
+      passkey?.user_id === userId
+        ? await this.verifyAssertion(passkey, response, challenge!, false)
+        : undefined;
+    if (newCounter === undefined || !passkey) {
+      await this.deps.throttle.recordFailure(bucket);
+      await this.deps.audit.record(userId, 'mfa.failure', client, { step: 'step-up', method: 'webauthn' });
+      throw passkeyFailed();
+    }
+    await this.deps.repo.passkeyUsed(passkey.id, newCounter, this.deps.now());
+    await this.deps.audit.record(userId, 'mfa.step-up', client, { method: 'webauthn' });
+    return this.deps.mfa.markFresh(userId, sessionKey);
+  }
+
+  /** The authenticator's new signature counter when the assertion verifies, else undefined. */
+  private async verifyAssertion(
+    passkey: PasskeyRow,
+    response: AuthenticationResponseJSON,
+    challenge: string,
+    requireUserVerification: boolean,
+  ): Promise<number | undefined> {
+    try {
+      const verified = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: this.rp.origins,
+        expectedRPID: this.rp.rpID,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: Buffer.from(passkey.public_key, 'base64url'),
+          counter: passkey.counter,
+          transports: transportsOf(passkey),
+        },
+        requireUserVerification,
+      });
+      return verified.verified ? verified.authenticationInfo.newCounter : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private async storeCeremony(challenge: string, userId: string | null, kind: string, data: string | null) {

@@ -20,6 +20,8 @@ export const mfaPaths = {
   totp: '/identity/mfa/totp',
   recoveryCodes: '/identity/mfa/recovery-codes',
   stepUp: '/identity/mfa/step-up',
+  stepUpPasskeyOptions: '/identity/mfa/step-up/webauthn/options',
+  stepUpPasskeyVerify: '/identity/mfa/step-up/webauthn/verify',
   registerOptions: '/identity/webauthn/register/options',
   registerVerify: '/identity/webauthn/register/verify',
   credentials: '/identity/webauthn/credentials',
@@ -52,6 +54,15 @@ export const newRecoveryCodes = () => apiPost<RecoveryCodes>(mfaPaths.recoveryCo
 
 export const stepUp = (input: { code: string } | { password: string }) =>
   apiPost<{ freshUntil: string }>(mfaPaths.stepUp, input);
+
+/** Confirms it's you with one of your passkeys: the session is fresh for five minutes, as with a code. */
+export async function stepUpWithPasskey(): Promise<{ freshUntil: string }> {
+  const optionsJSON = await apiPost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    mfaPaths.stepUpPasskeyOptions,
+  );
+  const response = await startAuthentication({ optionsJSON });
+  return apiPost<{ freshUntil: string }>(mfaPaths.stepUpPasskeyVerify, { response });
+}
 
 export const listPasskeys = () => apiGet<Passkey[]>(mfaPaths.credentials);
 

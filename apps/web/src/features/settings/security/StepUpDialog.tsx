@@ -8,18 +8,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toApiError } from '../../../lib/api';
-import { fetchMfaStatus, stepUp } from '../../auth/mfa-api';
+import { fetchMfaStatus, passkeyErrorMessage, stepUp, stepUpWithPasskey } from '../../auth/mfa-api';
 import { TextInput } from '../../forms/TextInput';
 import { installStepUp, setStepUpPrompt } from './step-up';
 
 /**
  * "Confirm it's you": shown when a sensitive call needs a fresh factor. With an authenticator app the
- * person enters a code (or a recovery code), otherwise their password; the call is then made again.
+ * person enters a code (or a recovery code), otherwise their password — or, with a passkey, uses it;
+ * the call is then made again.
  */
 export function StepUpDialog() {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [withCode, setWithCode] = useState(false);
+  const [withPasskey, setWithPasskey] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,11 +30,12 @@ export function StepUpDialog() {
   useEffect(() => {
     installStepUp();
     setStepUpPrompt(async () => {
-      const totp = await fetchMfaStatus().then(
-        (answer) => answer.totp,
-        () => false,
+      const status = await fetchMfaStatus().then(
+        (answer) => answer,
+        () => ({ totp: false, passkeys: 0 }),
       );
-      setWithCode(totp);
+      setWithCode(status.totp);
+      setWithPasskey(status.passkeys > 0);
       setValue('');
       setError(null);
       setOpen(true);
@@ -58,6 +61,19 @@ export function StepUpDialog() {
       finish(true);
     } catch (caught) {
       setError(toApiError(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmWithPasskey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await stepUpWithPasskey();
+      finish(true);
+    } catch (caught) {
+      setError(passkeyErrorMessage(caught) ?? toApiError(caught).message);
     } finally {
       setBusy(false);
     }
@@ -90,6 +106,11 @@ export function StepUpDialog() {
               autoFocus
               required
             />
+            {withPasskey && (
+              <Button variant="outlined" onClick={() => void confirmWithPasskey()} disabled={busy}>
+                Use a passkey instead
+              </Button>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
