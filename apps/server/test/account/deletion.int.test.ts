@@ -6,6 +6,43 @@ import { userNumberedTables, userOwnedTables } from '../../src/db/user-owned-tab
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, login, PASSWORD, signIn } from '../identity/helpers';
+import { routeInventory } from '../security/route-inventory';
+import { OWNED_KINDS } from '../security/owned-kinds';
+
+/**
+ * Every column of the schema that names a user, read from the database itself (so a table added later
+ * is covered without touching this test): foreign keys to `users.id` whatever they are called
+ * (`caregiver_grants.caregiver_id`), every `user_id`, and `user_no` (samples are keyed by the number).
+ */
+async function userColumns(t: TestApp): Promise<{ table: string; column: string; by: 'id' | 'no' }[]> {
+  const found = new Map<string, { table: string; column: string; by: 'id' | 'no' }>();
+  const add = (table: string, column: string) =>
+    found.set(`${table}.${column}`, { table, column, by: column === 'user_no' ? 'no' : 'id' });
+  const tables = (await t.db.kysely.introspection.getTables()).filter(
+    (tb) => !t.db.schema || tb.schema === t.db.schema,
+  );
+  for (const tb of tables) {
+    if (tb.name === 'users') continue;
+    for (const c of tb.columns) if (c.name === 'user_id' || c.name === 'user_no') add(tb.name, c.name);
+  }
+  const foreignKeys =
+    t.db.dialect === 'sqlite'
+      ? await sql<{ table: string; column: string }>`
+          select m.name as "table", f."from" as "column"
+          from sqlite_master m, pragma_foreign_key_list(m.name) f
+          where m.type = 'table' and f."table" = 'users'`.execute(t.db.kysely)
+      : await sql<{ table: string; column: string }>`
+          select k.table_name as "table", k.column_name as "column"
+          from information_schema.table_constraints c
+          join information_schema.key_column_usage k
+            on k.constraint_name = c.constraint_name and k.table_schema = c.table_schema
+          join information_schema.constraint_column_usage u
+            on u.constraint_name = c.constraint_name and u.table_schema = c.table_schema
+          where c.constraint_type = 'FOREIGN KEY' and u.table_name = 'users'
+            and c.table_schema = ${t.db.schema ?? 'public'}`.execute(t.db.kysely);
+  for (const fk of foreignKeys.rows) add(fk.table, fk.column);
+  return [...found.values()].sort((a, b) => `${a.table}.${a.column}`.localeCompare(`${b.table}.${b.column}`));
+}
 
 describe.each(testDialects)('account deletion on %s', (dialect) => {
   let t: TestApp;
@@ -27,6 +64,86 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
       .filter((tb) => tb.name !== 'users' && tb.columns.some((c) => c.name === 'user_no'))
       .map((tb) => tb.name);
     expect([...withUserNo].sort()).toEqual([...userNumberedTables].sort());
+  });
+
+  it('leaves zero rows of the user in every table the schema holds, after owning one of every kind', async () => {
+    // As the ownership matrix runs: its webhook goes to a loopback address, and no insight run interferes.
+    await t.close();
+    t = await createTestApp(dialect, { WEBHOOKS_ALLOW_PRIVATE: 'true' }, { insightDebounceMs: 60_000 });
+    const ada = await createUser(t, 'ada@example.com', PASSWORD, true);
+    const ben = await createUser(t, 'ben@example.com', PASSWORD, true);
+    const auth = bearer((await signIn(t, 'ada@example.com')).accessToken);
+    const benAuth = bearer((await signIn(t, 'ben@example.com')).accessToken);
+    const { user_no: adaNo } = await t.db.kysely
+      .selectFrom('users')
+      .select('user_no')
+      .where('id', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    // One object of every kind the security suite knows a person owns (test/security/owned-kinds.ts) …
+    await t.app.ready();
+    const inventory = new Set(routeInventory(t.app).map((r) => `${r.method} ${r.url}`));
+    for (const kind of OWNED_KINDS) {
+      if (kind.needs && !inventory.has(kind.needs)) continue;
+      await kind.create(t, auth);
+    }
+    // … and Ada as Ben's caregiver: a row of Ben's that names her.
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api/caregivers',
+      headers: benAuth,
+      payload: { email: 'ada@example.com', permissions: ['metrics'] },
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/caregivers/${grant.json().data.id as string}/accept`,
+      headers: auth,
+      payload: {},
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const columns = await userColumns(t);
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        { table: 'samples', column: 'user_no', by: 'no' },
+        { table: 'caregiver_grants', column: 'caregiver_id', by: 'id' },
+        { table: 'webauthn_credentials', column: 'user_id', by: 'id' },
+        { table: 'insights', column: 'user_id', by: 'id' },
+      ]),
+    );
+    const count = async (table: string, column: string, value: string | number) =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(
+            t.db.kysely,
+          )
+        ).rows[0]?.n,
+      );
+    const before = new Map<string, number>();
+    for (const { table, column, by } of columns) {
+      before.set(`${table}.${column}`, await count(table, column, by === 'no' ? adaNo : ada.id));
+    }
+    // The seed reached the tables that matter, so zero afterwards means deleted, not never written.
+    for (const key of ['samples.user_no', 'imports.user_id', 'goals.user_id', 'insights.user_id']) {
+      expect(before.get(key), key).toBeGreaterThan(0);
+    }
+    for (const key of [
+      'webauthn_credentials.user_id',
+      'caregiver_grants.caregiver_id',
+      'refresh_tokens.user_id',
+    ]) {
+      expect(before.get(key), key).toBeGreaterThan(0);
+    }
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const { table, column, by } of columns) {
+      expect(await count(table, column, by === 'no' ? adaNo : ada.id), `${table}.${column}`).toBe(0);
+    }
+    expect(await count('users', 'id', ada.id)).toBe(0);
+    expect(await count('users', 'id', ben.id)).toBe(1);
   });
 
   for (const url of ['/api/auth/account', '/api/settings/account']) {
