@@ -3,7 +3,13 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 
 /** Where the e2e server (scripts/e2e-server.mjs) writes mail when no SMTP server is configured. */
-export const OUTBOX = path.resolve(import.meta.dirname, '..', 'test-results', 'e2e-data', 'outbox');
+export const OUTBOX = path.resolve(
+  import.meta.dirname,
+  '..',
+  // A helper's own server (E2E_DATA_DIR, as scripts/e2e-server.mjs reads it) writes its own outbox.
+  process.env.E2E_DATA_DIR ?? path.join('test-results', 'e2e-data'),
+  'outbox',
+);
 
 export interface OutboxMail {
   file: string;
