@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
+import { useActingPerson } from '../features/caregivers';
 import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
 import { OnboardingChecklist } from '../features/onboarding';
@@ -29,6 +30,8 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
+  // A caregiver viewing a person: their name on top, and only what the grant allows.
+  const { person, may } = useActingPerson();
   const summary = useMetricsSummary();
   // The tab lives in the URL (?tab=clinical) so it survives a reload and can be linked to.
   const [params, setParams] = useSearchParams();
@@ -73,7 +76,7 @@ export function DashboardPage() {
               <Button component={RouterLink} to="/data-sources" variant="contained">
                 Go to Sources
               </Button>
-              {addButton('outlined')}
+              {may('entries') && addButton('outlined')}
             </Stack>
           }
         >
@@ -103,11 +106,11 @@ export function DashboardPage() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography variant="h4" component="h1">
-          {name ? `Hello, ${name}` : 'Hello'}
+          {person ? `${person.personName}’s dashboard` : name ? `Hello, ${name}` : 'Hello'}
         </Typography>
-        {tab === 'metrics' && items.length > 0 && addButton('contained')}
+        {tab === 'metrics' && items.length > 0 && may('entries') && addButton('contained')}
       </Stack>
-      <OnboardingChecklist />
+      {!person && <OnboardingChecklist />}
       <Tabs
         value={tab}
         onChange={(_, next: string) => showTab(next)}
