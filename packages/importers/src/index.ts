@@ -3,6 +3,7 @@ export * from './registry';
 export * from './time';
 export { openUpload, type OpenUpload } from './files/open-upload';
 export { fileFromBuffer } from './files/memory-file';
+export { JsonDepthError, MAX_JSON_DEPTH, parseJson } from './shared/safe-json';
 export { UnsafeArchiveError, defaultZipLimits, openZip, type OpenZip, type ZipLimits } from './files/zip';
 export * from './pdf-report/public';
 export { mapFhirResources, type FhirMapOptions, type FhirResource } from './fhir/public';

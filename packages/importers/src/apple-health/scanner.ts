@@ -8,6 +8,7 @@ import { RecordMapper, recordAttributes, type Mapped } from './record';
 import { Skipper } from './skip';
 import { ELEMENT_REASONS, UNKNOWN_ELEMENT, type SkippedElement } from './skip-reasons';
 import { Skip } from './tally';
+import { MAX_XML_DEPTH, MAX_XML_TEXT, tooDeepMessage, tooLongMessage } from '../shared/xml-limits';
 import { TimeZoneReader } from './time-zone';
 import { WorkoutBuilder, statisticsAttributes, workoutAttributes } from './workout';
 
@@ -24,6 +25,11 @@ const MAX_TAG_BYTES = 1024 * 1024;
  * is carried over: its bytes are joined with the start of the next chunk, never the whole chunk.
  *
  * Samples, issues and skipped readings pile up in `ledger` until the reader takes them.
+ *
+ * Limits (xml-limits.ts), checked where the scan already is, never byte by byte: elements nested deeper
+ * than 32 levels (a start tag read to its `>` says whether it closed itself; one passed over after its
+ * name is settled by the few bytes before the next `<`), and more than 1 MiB between two tags (a text, or an unknown element's attributes; a known tag
+ * above 1 MiB is refused as damage already) or in a CDATA section, are refused.
  */
 export class ExportScanner {
   readonly ledger: Ledger;
@@ -49,6 +55,12 @@ export class ExportScanner {
   private openCorrelationAt = -1;
   private sawRoot = false;
   private sawEnd = false;
+  /** Elements open around the scan (approximate low at chunk seams, never high). */
+  private depth = 0;
+  /** A start tag was read whose end (`>` or `/>`) is not yet known. */
+  private openTag = false;
+  /** Where a run of text that went on past the end of a buffer began; -1 when none. */
+  private textFrom = -1;
 
   constructor(
     private readonly file: string,
@@ -67,6 +79,18 @@ export class ExportScanner {
   }
 
   feed(chunk: Buffer): void {
+    if (this.textFrom >= 0) {
+      // A text went on past the last buffer: where does it end in this one?
+      const q = chunk.indexOf(LT);
+      if (q < 0) {
+        this.offset = this.consumed;
+        this.textGoesOn(0, chunk.length);
+        this.consumed += chunk.length;
+        return;
+      }
+      this.offset = this.consumed;
+      this.textEnds(q);
+    }
     if (this.tail) this.feedAfterTail(chunk);
     else {
       this.offset = this.consumed;
@@ -126,16 +150,26 @@ export class ExportScanner {
     const n = buf.length;
     while (p < n && !this.sawEnd) {
       if (this.skipper.kind) {
+        const kind = this.skipper.kind;
         p = this.skipper.skip(buf, p);
+        if (kind === 'cdata' && this.offset + p - this.skipper.startedAt > MAX_XML_TEXT)
+          this.fail(tooLongMessage('A text'), this.skipper.startedAt);
         continue;
       }
       // The next tag is usually a few bytes on ("\n <"): look there before calling into C++.
       const near = Math.min(n, p + 8);
       while (p < near && buf[p] !== LT) p++;
       if (p === near) {
+        const from = p;
         p = buf.indexOf(LT, p);
-        if (p < 0) return n;
+        if (p < 0) {
+          this.textGoesOn(from, n);
+          return n;
+        }
+        if (p - from > MAX_XML_TEXT) this.fail(tooLongMessage('A text or attribute'), this.offset + from);
       }
+      if (this.textFrom >= 0) this.textEnds(p);
+      if (this.openTag) this.settle(buf, p);
       if (p + 3 >= n) return p;
       const c = buf[p + 1];
       let next: number;
@@ -144,12 +178,52 @@ export class ExportScanner {
       else if (c === QUESTION) {
         this.skipper.begin('instruction', this.offset + p);
         next = p + 2;
-      } else next = this.startTag(buf, p);
+      } else {
+        next = this.startTag(buf, p);
+        if (next >= 0) {
+          // A handler that read the tag to its `>` says whether it closed itself; one that stopped after
+          // the name leaves it to be settled at the next `<`.
+          if (buf[next - 1] !== GT) this.openTag = true;
+          else if (buf[next - 2] !== SLASH) this.opened(p);
+        }
+      }
       if (next === INCOMPLETE) return p;
       if (next === MALFORMED) this.fail('A tag is not well-formed: the file is damaged', this.offset + p);
       p = next;
     }
     return n;
+  }
+
+  /** Text (or an unknown tag's attributes) from `from` runs to the buffer's end `n`. */
+  private textGoesOn(from: number, n: number): void {
+    if (this.textFrom < 0) this.textFrom = this.offset + from;
+    if (this.offset + n - this.textFrom > MAX_XML_TEXT)
+      this.fail(tooLongMessage('A text or attribute'), this.textFrom);
+  }
+
+  /** The text that went on past a buffer ends at `p`. */
+  private textEnds(p: number): void {
+    if (this.offset + p - this.textFrom > MAX_XML_TEXT)
+      this.fail(tooLongMessage('A text or attribute'), this.textFrom);
+    this.textFrom = -1;
+  }
+
+  /**
+   * The last start tag ended before the `<` at `p`: self-closing when the bytes before it (past
+   * whitespace, or past a text to its `>`) are `/>`, else it opened an element. Its end in an earlier
+   * buffer leaves it uncounted: the depth may read low at a chunk seam, never high.
+   */
+  private settle(buf: Buffer, p: number): void {
+    this.openTag = false;
+    let j = p - 1;
+    while (j >= 0 && isSpace(buf[j])) j--;
+    if (j >= 1 && buf[j] !== GT) j = buf.lastIndexOf(GT, j);
+    if (j >= 1 && buf[j - 1] !== SLASH) this.opened(p);
+  }
+
+  /** The start tag at `p` opened an element. */
+  private opened(p: number): void {
+    if (++this.depth > MAX_XML_DEPTH) this.fail(tooDeepMessage, this.offset + p);
   }
 
   private declaration(buf: Buffer, p: number): number {
@@ -191,13 +265,16 @@ export class ExportScanner {
   private knownElement(element: Element, buf: Buffer, p: number, afterName: number): number {
     switch (element.role) {
       case 'metadata':
-        return this.metadata(buf, afterName);
+        return this.metadata(buf, p, afterName);
       case 'workout':
         return this.workoutStart(buf, p, afterName);
       case 'statistics': {
         if (this.openWorkoutAt < 0) return afterName;
         const next = readAttributes(buf, afterName, this.statisticsSlots);
-        if (next >= 0) this.workout.addStatistics(buf, this.statisticsSlots);
+        if (next >= 0) {
+          this.checkTagSize(p, next);
+          this.workout.addStatistics(buf, this.statisticsSlots);
+        }
         return next;
       }
       case 'correlation': {
@@ -224,12 +301,13 @@ export class ExportScanner {
   }
 
   /** An HKTimeZone entry of an open Record or Workout gives its sample `tz`; other metadata is passed over. */
-  private metadata(buf: Buffer, afterName: number): number {
+  private metadata(buf: Buffer, p: number, afterName: number): number {
     const toRecord = this.openRecordAt >= 0;
     if (!toRecord && this.openWorkoutAt < 0) return afterName;
     const pending = this.pending;
     if (toRecord && (typeof pending === 'string' || pending instanceof Skip)) return afterName;
     const next = this.zones.read(buf, afterName);
+    if (next >= 0) this.checkTagSize(p, next);
     const zone = this.zones.zone;
     if (next >= 0 && zone !== undefined) {
       const sample = toRecord ? (pending as NewSample) : this.workout.sample;
@@ -238,9 +316,18 @@ export class ExportScanner {
     return next;
   }
 
+  /**
+   * A known tag read whole from one buffer may still be above 1 MiB (one carried over a seam is bounded
+   * by MAX_TAG_BYTES): refused before anything of it is kept.
+   */
+  private checkTagSize(p: number, next: number): void {
+    if (next - p > MAX_XML_TEXT) this.fail(tooLongMessage('An attribute'), this.offset + p);
+  }
+
   private record(buf: Buffer, p: number, afterName: number): number {
     const next = readAttributes(buf, afterName, this.recordSlots);
     if (next < 0) return next;
+    this.checkTagSize(p, next);
     const mapped = this.mapper.map(buf, this.recordSlots);
     const isSample = typeof mapped === 'object' && !(mapped instanceof Skip);
     const copy = isSample && this.mapper.deduped ? this.mapper.copySkip() : undefined;
@@ -256,6 +343,7 @@ export class ExportScanner {
   private workoutStart(buf: Buffer, p: number, afterName: number): number {
     const next = readAttributes(buf, afterName, this.workoutSlots);
     if (next < 0) return next;
+    this.checkTagSize(p, next);
     this.workout.begin(buf, this.workoutSlots);
     if (this.workoutSlots.selfClosing) this.ledger.commit(this.workout.finish(), undefined);
     else this.openWorkoutAt = this.offset + p;
@@ -272,6 +360,7 @@ export class ExportScanner {
     while (isSpace(c)) c = buf[++i];
     if (i >= n) return INCOMPLETE;
     if (c !== GT) return MALFORMED;
+    if (this.depth > 0) this.depth--;
     if (bytesEqual(buf, nameStart, nameEnd, RECORD)) {
       if (this.openRecordAt >= 0) {
         this.openRecordAt = -1;

@@ -1,4 +1,5 @@
 import type { ImportFile } from '../types';
+import { parseJson } from '../shared/safe-json';
 
 /** How a file holds its resources: one JSON document (Bundle, resource, array) or one resource a line. */
 export type FhirLayout = 'json' | 'ndjson';
@@ -85,7 +86,7 @@ export function layoutOf(head: string): FhirLayout | undefined {
   // A first line that is a whole resource on its own makes NDJSON; a pretty-printed document's is "{".
   const firstLine = text.slice(0, newline).trim();
   try {
-    const value: unknown = JSON.parse(firstLine);
+    const value: unknown = parseJson(firstLine);
     const type = (value as { resourceType?: unknown } | null)?.resourceType;
     if (typeof type === 'string' && type !== 'Bundle') return 'ndjson';
   } catch {

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ImportFile } from '../types';
 import type { FileItem } from './fhir-types';
 import { asResource } from './json-resources';
+import { parseJson } from '../shared/safe-json';
 
 /**
  * The resources of an NDJSON file (FHIR Bulk Data export: one resource a line). Lines stand alone, so
@@ -17,7 +18,7 @@ export async function* ndjsonResources(file: ImportFile): AsyncGenerator<FileIte
     if (trimmed === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = parseJson(trimmed);
     } catch (error) {
       yield { problem: `Not JSON: ${(error as Error).message}`, file: file.name, line, record };
       record += 1;

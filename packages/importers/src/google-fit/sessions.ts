@@ -3,6 +3,7 @@ import { parseTime } from '../time';
 import type { ImportFile } from '../types';
 import { isSleepActivity, workoutActivity } from './activities';
 import type { Reading } from './map-points';
+import { JsonDepthError, parseJson } from '../shared/safe-json';
 
 /** A session file is a few kilobytes; anything this big is not one. */
 const MAX_SESSION_BYTES = 8 * 1024 * 1024;
@@ -91,8 +92,9 @@ export async function sessionReading(file: ImportFile, zone: string): Promise<Re
   const text = await readText(file);
   let s: Session;
   try {
-    s = JSON.parse(text ?? '') as Session;
-  } catch {
+    s = parseJson(text ?? '') as Session;
+  } catch (error) {
+    if (error instanceof JsonDepthError) return { problem: `the session ${error.message}` };
     return { problem: 'the session is not whole JSON' };
   }
   if (!s || typeof s !== 'object') return { problem: 'the session is not a JSON object' };

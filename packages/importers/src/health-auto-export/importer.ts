@@ -5,7 +5,7 @@ import {
   type ImportFile,
   type Importer,
 } from '../types';
-import { DamagedJsonError } from '../shared/json-tokens';
+import { DamagedJsonError, DeepJsonError } from '../shared/json-tokens';
 import { streamHealthAutoExport } from './stream';
 
 /** Samples per chunk handed to the pipeline. */
@@ -45,7 +45,11 @@ async function* readHealthAutoExport(
     } catch (error) {
       // The readings before the damage were yielded; where it is, is said to the byte's slice.
       const byte = error instanceof DamagedJsonError ? { byte: error.byte } : {};
-      throw new ImportFormatError('The file is not complete JSON (cut off or damaged)', {
+      const message =
+        error instanceof DeepJsonError
+          ? `The file ${error.message}, which no export does: it was read no further`
+          : 'The file is not complete JSON (cut off or damaged)';
+      throw new ImportFormatError(message, {
         file: file.name,
         ...byte,
       });

@@ -1,5 +1,6 @@
 import { zoneOffsetAt } from '@healthfolio/core';
 import { parseTime, wallTimeToInstant } from '../time';
+import { parseJson } from '../shared/safe-json';
 
 export type Fields = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export function nested(value: unknown): Fields | undefined {
   if (value && typeof value === 'object') return value as Fields;
   if (typeof value !== 'string' || !value.trim().startsWith('{')) return undefined;
   try {
-    return JSON.parse(value) as Fields;
+    return parseJson(value) as Fields;
   } catch {
     return undefined;
   }

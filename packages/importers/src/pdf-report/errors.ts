@@ -31,6 +31,11 @@ export const reportErrors = {
       'too_large',
       `This PDF is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; lab and DEXA reports are far smaller. Upload the report itself, ${BY_HAND}.`,
     ),
+  inflatesTooFar: (maxBytes: number) =>
+    new PdfReportError(
+      'too_large',
+      `This PDF unpacks to more than ${Math.round(maxBytes / 1024 ** 2)} MB, where lab and DEXA reports unpack to a few MB — it was not imported. Upload the report itself, ${BY_HAND}.`,
+    ),
   tooManyPages: (pages: number, maxPages: number) =>
     new PdfReportError(
       'too_many_pages',

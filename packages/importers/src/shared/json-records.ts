@@ -1,6 +1,7 @@
 import Assembler from 'stream-json/assembler.js';
 import parser from 'stream-json/parser.js';
 import { ImportFormatError, type ImportFile } from '../types';
+import { JsonDepthError, JsonTokenGuard } from './safe-json';
 import { safeObjects } from './safe-stream';
 
 type Token = { name: string; value?: unknown };
@@ -71,9 +72,19 @@ export async function* jsonRecords(
   };
 
   const tokens = parser.asStream({ packValues: true, streamValues: false });
+  // Nesting past MAX_JSON_DEPTH is refused as damage; `__proto__` keys are dropped with their values.
+  const guard = new JsonTokenGuard();
+  const accept = (token: Token): boolean => {
+    try {
+      return guard.accept(token as Parameters<JsonTokenGuard['accept']>[0]);
+    } catch (error) {
+      if (error instanceof JsonDepthError) return fail(error);
+      throw error;
+    }
+  };
   for await (const next of safeObjects<Token>(file.open(), tokens)) {
     if ('failure' in next) fail(next.failure);
-    else {
+    else if (accept(next.item)) {
       const token = next.item;
       if (!started) {
         started = true;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { jsonParser, type Token } from 'stream-json/parser.js';
+import { JsonTokenGuard } from './safe-json';
 
 /** stream-chain's `none`, a registered symbol: handed to the tokenizer, it means "the input ends here". */
 const END_OF_INPUT = Symbol.for('object-stream.none');
@@ -22,18 +23,24 @@ export class DamagedJsonError extends Error {
   }
 }
 
+/** JSON nested deeper than MAX_JSON_DEPTH: refused as damage, where it happened. */
+export class DeepJsonError extends DamagedJsonError {}
+
 /**
  * The JSON tokens of a byte stream, a slice of text at a time. The bare tokenizer is driven by hand
  * rather than through a Node object stream: an async step per token would cost more than the parse.
  * Values are packed (one token per string or number), and concatenated values are allowed so that
  * line-delimited files whose first line is too long to sniff read here too.
- * @throws DamagedJsonError at the first text that is not JSON, or when the input ends inside a value.
+ * `__proto__` keys are dropped with their values (JsonTokenGuard).
+ * @throws DamagedJsonError at the first text that is not JSON, or when the input ends inside a value;
+ * DeepJsonError where it nests deeper than MAX_JSON_DEPTH.
  */
 export async function* jsonTokens(stream: Readable): AsyncGenerator<Token[]> {
   const tokenize = jsonParser({ packValues: true, streamValues: false, jsonStreaming: true }) as Tokenizer;
   const decoder = new StringDecoder('utf8');
   let bytesBefore = 0;
   let first = true;
+  const guard = new JsonTokenGuard();
   for await (const chunk of stream) {
     const bytes = chunk as Buffer;
     let text = decoder.write(bytes);
@@ -42,16 +49,18 @@ export async function* jsonTokens(stream: Readable): AsyncGenerator<Token[]> {
       first = false;
     }
     for (let at = 0; at < text.length; at += SLICE_CHARS) {
-      const tokens = run(tokenize, text.slice(at, at + SLICE_CHARS), () => {
-        return bytesBefore + Buffer.byteLength(text.slice(0, at));
-      });
+      const where = () => bytesBefore + Buffer.byteLength(text.slice(0, at));
+      const tokens = guard.filter(run(tokenize, text.slice(at, at + SLICE_CHARS), where));
       if (tokens.length > 0) yield tokens;
+      if (guard.failure) throw new DeepJsonError(guard.failure.message, where());
     }
     bytesBefore += bytes.length;
   }
   const tail = run(tokenize, decoder.end(), () => bytesBefore);
   const end = run(tokenize, END_OF_INPUT, () => bytesBefore);
-  if (tail.length + end.length > 0) yield [...tail, ...end];
+  const last = guard.filter([...tail, ...end]);
+  if (last.length > 0) yield last;
+  if (guard.failure) throw new DeepJsonError(guard.failure.message, bytesBefore);
 }
 
 function run(tokenize: Tokenizer, input: string | symbol, where: () => number): Token[] {

@@ -1,4 +1,5 @@
 import { SaxesParser } from 'saxes';
+import { MAX_XML_DEPTH, MAX_XML_TEXT, tooDeepMessage, tooLongMessage } from '../shared/xml-limits';
 import { newTrackParts, seriesName, type TrackParts } from './track-parts';
 
 /** One point of a track: a GPX trkpt or a TCX Trackpoint. */
@@ -26,7 +27,8 @@ export interface TrackSummary {
 /**
  * Reads GPX 1.1 (with Garmin's TrackPointExtension heart rate) and TCX with saxes, a chunk at a time,
  * handing each finished point to `onPoint`. Names are matched without their namespace prefix (gpxtpx:,
- * ns3: …). Entities are never defined or expanded: saxes knows only the five XML ones.
+ * ns3: …). Entities are never defined or expanded: saxes knows only the five XML ones. Elements nested
+ * deeper than 32 levels and a text or attribute above 1 MiB are refused (xml-limits.ts).
  */
 export class TrackReader {
   readonly summary: TrackSummary = { lapSeconds: 0, lapMetres: 0, lapCalories: 0, laps: 0 };
@@ -41,6 +43,11 @@ export class TrackReader {
     this.parser.on('opentag', (tag) => {
       const name = local(tag.name);
       this.path.push(name);
+      if (this.path.length > MAX_XML_DEPTH) throw new Error(tooDeepMessage);
+      for (const value of Object.values(tag.attributes)) {
+        if (typeof value === 'string' && value.length > MAX_XML_TEXT)
+          throw new Error(tooLongMessage('An attribute'));
+      }
       this.text = '';
       const attr = (key: string) => {
         const v = tag.attributes[key];
@@ -57,8 +64,8 @@ export class TrackReader {
           this.summary.declaredStart = lapStart;
       }
     });
-    this.parser.on('text', (t) => (this.text += t));
-    this.parser.on('cdata', (t) => (this.text += t));
+    this.parser.on('text', (t) => this.addText(t));
+    this.parser.on('cdata', (t) => this.addText(t));
     this.parser.on('closetag', () => this.close());
   }
 
@@ -73,6 +80,11 @@ export class TrackReader {
 
   end(): void {
     this.parser.close();
+  }
+
+  private addText(t: string): void {
+    this.text += t;
+    if (this.text.length > MAX_XML_TEXT) throw new Error(tooLongMessage('A text'));
   }
 
   private close(): void {

@@ -81,7 +81,9 @@ export class ImportsService {
       }
     } catch (error) {
       await rm(upload.path, { force: true });
-      if (error instanceof UnsafeArchiveError) throw new AppError('unprocessable', error.message);
+      if (error instanceof UnsafeArchiveError) {
+        throw new AppError('unprocessable', `${error.message} — it was not imported.`);
+      }
       throw error;
     }
     if (!importer) {

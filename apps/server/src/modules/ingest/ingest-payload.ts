@@ -1,6 +1,7 @@
 import { ownSampleSchema, ownSampleToNewSample, PUSH_PATH, type NewSample } from '@healthfolio/core';
 import { isHealthAutoExport, parseHealthAutoExport, type ImportIssue } from '@healthfolio/importers';
 import { AppError } from '../../http/errors';
+import { readJsonBody } from '../../http/json-body';
 
 /** Both formats an ingest URL takes, as its error messages name them. */
 export const ACCEPTED_FORMATS =
@@ -79,7 +80,7 @@ export function readPushedSamples(body: unknown, source: string, timeZone: strin
 
 /**
  * The body as JSON, or a readable refusal: 415 for a type that is not JSON (Health Auto Export's CSV
- * format posts multipart/form-data), 400 for JSON that does not parse.
+ * format posts multipart/form-data), 400 for JSON that does not parse or nests deeper than 64 levels.
  */
 export function parseJsonBody(contentType: string | undefined, raw: Buffer | undefined): unknown {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -93,10 +94,6 @@ export function parseJsonBody(contentType: string | undefined, raw: Buffer | und
   if (!raw || raw.length === 0) {
     throw new AppError('validation', `The body is empty: send ${ACCEPTED_FORMATS}.`);
   }
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch (error) {
-    const why = error instanceof Error ? ` (${error.message})` : '';
-    throw new AppError('bad_request', `The body is not valid JSON${why}: send ${ACCEPTED_FORMATS}.`);
-  }
+  // Nesting past 64 levels is refused and `__proto__` keys dropped, as on every API body.
+  return readJsonBody(raw.toString('utf8'), 'The body', `: send ${ACCEPTED_FORMATS}`);
 }

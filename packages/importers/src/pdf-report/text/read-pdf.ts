@@ -3,6 +3,7 @@
 /// <reference path="./pdfjs-worker.d.ts" />
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { reportErrors, PdfReportError } from '../errors';
+import { inflatesPast } from './inflation';
 import { toLines } from './lines';
 import type { PageText, PdfText, PositionedText } from './types';
 
@@ -10,11 +11,17 @@ import type { PageText, PdfText, PositionedText } from './types';
 export interface PdfLimits {
   maxBytes: number;
   maxPages: number;
+  /** What its compressed streams may inflate to in all: far above any report, far below a bomb. */
+  maxInflatedBytes: number;
   /** Checked between pages; the server also runs extraction in a worker it can stop. */
   signal?: AbortSignal;
 }
 
-export const DEFAULT_PDF_LIMITS: PdfLimits = { maxBytes: 50 * 1024 ** 2, maxPages: 100 };
+export const DEFAULT_PDF_LIMITS: PdfLimits = {
+  maxBytes: 50 * 1024 ** 2,
+  maxPages: 100,
+  maxInflatedBytes: 256 * 1024 ** 2,
+};
 
 /** The PDF header may follow a little junk; readers look at the first kilobyte. */
 const HEADER_WINDOW = 1024;
@@ -56,6 +63,9 @@ export async function readPdfText(
 ): Promise<PdfText> {
   if (bytes.length > limits.maxBytes) throw reportErrors.tooLarge(limits.maxBytes);
   if (!hasPdfHeader(bytes)) throw reportErrors.notPdf();
+  // Before pdf.js holds a byte of it: a decompression bomb is refused in about a second.
+  if (await inflatesPast(bytes, limits.maxInflatedBytes))
+    throw reportErrors.inflatesTooFar(limits.maxInflatedBytes);
   const lib = await pdfjs();
   const task = lib.getDocument({
     // pdf.js takes ownership of (detaches) the buffer it is given.
