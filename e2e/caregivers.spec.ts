@@ -85,6 +85,7 @@ test.describe('Caregivers (issue 23)', () => {
     });
     await expect(banner).toBeVisible();
     const dashboard = new DashboardPage(benPage);
+    await expect(dashboard.heading).toHaveText(`${user.name}’s dashboard`);
     await expect(dashboard.main).toContainText('64.2 kg', { timeout: 20_000 });
     // The Clinical records tab is not part of his grant, and says so.
     await dashboard.main.getByRole('tab', { name: 'Clinical records' }).click();
