@@ -194,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const vault = TokenVault.open(config.dataDir, config.encryptionKey);
   const webhooks = createWebhooks({
     db,
+    queue: jobs,
     vault,
     mailer: identity.mailer,
     publicUrl: config.publicUrl,
@@ -368,7 +369,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => insightJobs.close());
   // Scheduled backups (BACKUP_DIR), written beside the running server: modules/backup/README.md.
   if (config.backup) {
-    const backups = new BackupJobs({ config: { ...config, backup: config.backup }, log: app.log, now });
+    const backups = new BackupJobs({
+      config: { ...config, backup: config.backup },
+      log: app.log,
+      now,
+      queue: jobs,
+    });
     app.addHook('onReady', () => backups.start());
     app.addHook('preClose', () => backups.close());
   }

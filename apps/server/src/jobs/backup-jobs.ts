@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { createBackup } from '../modules/backup/backup';
+import type { JobQueue } from './job-queue';
+
+/** The queue whose job writes a backup when one is due. */
+const BACKUP_QUEUE = 'backups.due';
 
 const NAME = /^healthfolio-backup-(\d{8}T\d{6}Z)\.(zip|hfbackup)$/;
 
@@ -19,29 +23,27 @@ export interface BackupJobsDeps {
   config: Pick<Config, 'dataDir' | 'database'> & { backup: NonNullable<Config['backup']> };
   log: FastifyBaseLogger;
   now: () => number;
-  /** How often the schedule looks whether a backup is due (default ten minutes). */
-  checkEveryMs?: number;
+  /** Where the look for a due backup is scheduled (every ten minutes, on one instance). */
+  queue?: JobQueue;
 }
 
 /**
  * Scheduled backups (BACKUP_DIR): whenever the newest backup in the folder is older than
- * BACKUP_EVERY_HOURS, one is written, and all but the newest BACKUP_KEEP are removed. The one place
- * the schedule lives; a job queue can later call `runDue()` instead of the timer.
- *
- * With several server instances on one PostgreSQL database each would back up; point only one at a
- * BACKUP_DIR.
+ * BACKUP_EVERY_HOURS, one is written, and all but the newest BACKUP_KEEP are removed. The look is a job
+ * of the queue (`backups.due`), scheduled every ten minutes and asked for once at start; the schedule
+ * runs on one instance at a time, among those given a BACKUP_DIR (only they take the job).
  */
 export class BackupJobs {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(private readonly deps: BackupJobsDeps) {}
 
-  start(): void {
-    const every = this.deps.checkEveryMs ?? 10 * 60_000;
-    this.timer = setInterval(() => void this.runDue(), every);
-    this.timer.unref();
-    void this.runDue();
+  async start(): Promise<void> {
+    const { queue } = this.deps;
+    if (!queue) throw new Error('Scheduled backups need the job queue');
+    await queue.work(BACKUP_QUEUE, () => this.runDue());
+    await queue.schedule(BACKUP_QUEUE, '*/10 * * * *');
+    await queue.enqueue(BACKUP_QUEUE, {}, { singletonKey: 'start', retry: { limit: 0 } });
   }
 
   /** Writes a backup when one is due; one at a time. */
@@ -58,7 +60,6 @@ export class BackupJobs {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
     await this.idle();
   }
 

@@ -107,7 +107,7 @@ export class InsightJobs {
   /** Resolves when no run is under way, queued, or waiting out its debounce. */
   async idle(): Promise<void> {
     while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
-    await this.deps.queue.idle();
+    await this.deps.queue.idle(['insights.run', 'insights.daily']);
     await this.tail;
   }
 

@@ -29,8 +29,8 @@ export interface JobQueue {
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /** Queues a job of `name` once per slot of `cron` (five fields, UTC) across all instances. */
   schedule(name: string, cron: string, payload?: object): Promise<void>;
-  /** Resolves once no job of a queue worked here is waiting or running (tests; a CLI finishing). */
-  idle(): Promise<void>;
+  /** Resolves once no job of the named queues (default: every queue worked here) is waiting or running. */
+  idle(names?: string[]): Promise<void>;
   /** Whether the queue's store answers (`GET /api/ready`). */
   reachable(): Promise<boolean>;
   /** Stops claiming; with `drain`, waits for running handlers up to `timeoutMs`, then hands them back. */

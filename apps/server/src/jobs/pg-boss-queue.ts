@@ -125,8 +125,8 @@ export class PgBossQueue implements JobQueue {
     await this.boss.schedule(name, cron, payload, { tz: 'UTC' });
   }
 
-  async idle(): Promise<void> {
-    const names = [...this.workers.keys()];
+  async idle(only?: string[]): Promise<void> {
+    const names = only ?? [...this.workers.keys()];
     if (names.length === 0) return;
     for (;;) {
       const { rows } = await this.boss

@@ -130,11 +130,11 @@ export class SqliteJobQueue implements JobQueue {
     this.schedules.set(name, { cron, data });
   }
 
-  async idle(): Promise<void> {
-    const names = [...this.workers.keys()];
+  async idle(only?: string[]): Promise<void> {
+    const names = only ?? [...this.workers.keys()];
     if (names.length === 0) return;
     for (;;) {
-      const running = [...this.workers.values()].some((w) => w.running.size > 0);
+      const running = names.some((name) => (this.workers.get(name)?.running.size ?? 0) > 0);
       const { rows } = await sql<{ n: number }>`
         select count(*) as n from jobs
         where state in ('created', 'active') and name in (${sql.join(names)})`.execute(this.kysely);

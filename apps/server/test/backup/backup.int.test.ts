@@ -196,6 +196,18 @@ describe.each(testDialects)('backup and restore on %s', (dialect: TestDialect) =
     ]);
   }, 180_000);
 
+  it('a server given BACKUP_DIR writes its first backup at start, as a job of the queue, and only one', async () => {
+    const env = await environment();
+    const dir = tempDir('hf-backups-');
+    const server = await start({ ...env, BACKUP_DIR: dir });
+    await server.app.ready();
+    await createUser(server, 'ada@example.com');
+    await server.jobs.idle();
+    const written = fs.readdirSync(dir);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^healthfolio-backup-\d{8}T\d{6}Z\.zip$/);
+  }, 120_000);
+
   it('scheduled backups write into BACKUP_DIR and keep the newest BACKUP_KEEP', async () => {
     const env = await environment();
     const server = await start(env);

@@ -42,7 +42,7 @@ export class ReportJobs {
   /** Resolves when no report is queued or being made (tests wait on it). */
   async idle(): Promise<void> {
     while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
-    await this.queue.idle();
+    await this.queue.idle([REPORT_QUEUE]);
   }
 
   /** Requests still being queued land; the report being made is the queue's to drain or hand back. */

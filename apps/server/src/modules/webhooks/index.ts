@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import type { JobQueue } from '../../jobs';
 import type { Mailer } from '../../mail/mailer';
 import type { TokenVault } from '../sources/token-vault';
 import { WebhookDelivery } from './webhook-delivery';
@@ -11,9 +12,10 @@ export { WebhookDelivery } from './webhook-delivery';
 export type { WebhookEvents, SyncRunEvents } from './webhook-events';
 export { webhooksRoutes } from './webhooks.routes';
 
-/** The outgoing-webhooks module: its service (routes), its events (emitters) and its delivery loop. */
+/** The outgoing-webhooks module: its service (routes), its events (emitters) and its deliveries (queue jobs). */
 export function createWebhooks(deps: {
   db: Db;
+  queue: JobQueue;
   vault: TokenVault;
   mailer: Mailer;
   publicUrl: string;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Signer } from 'standardwebhooks';
+import type { JobQueue } from '../../jobs';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
 import type { TokenVault } from '../sources/token-vault';
@@ -28,7 +29,9 @@ export interface WebhookDeliveryDeps {
   now: () => number;
   /** How long one attempt may take (default 10 s). */
   timeoutMs?: number;
-  /** How often the loop looks for due attempts (default 5 s; 0: only when kicked or `deliverDue()` is called). */
+  /** Where passes are queued. */
+  queue: JobQueue;
+  /** 0: no minute schedule (tests: passes only when kicked, followed up, or `deliverDue()` is called). */
   checkEveryMs?: number;
 }
 
@@ -36,70 +39,96 @@ export interface WebhookDeliveryDeps {
 export const sealSecret = (vault: TokenVault, secret: string) => vault.seal({ accessToken: secret });
 const unsealSecret = (vault: TokenVault, sealed: string) => vault.unseal(sealed)?.accessToken;
 
+/** Passes over the due attempts: a job of the queue. */
+export const DELIVERY_QUEUE = 'webhooks.deliver';
+/** Once a minute, across instances, a pass is asked for (attempts whose follow-up job was lost). */
+const TICK_QUEUE = 'webhooks.tick';
+/** How long a pass holds an attempt it is sending; longer than any attempt may take. */
+const LEASE_MS = 60 * SECOND;
+
 /**
  * Sends webhook messages from the background. Every delivery is a row (`webhook_deliveries`) with its
- * attempts and the time of the next one, so a restart simply goes on; `deliverDue()` is the one step a
- * job queue would run on a schedule. An attempt succeeds on a 2xx answer; anything else waits for the
- * next attempt, and after the last one the delivery has failed.
+ * attempts and the time of the next one, so a restart simply goes on. A pass over the due attempts is a
+ * job of the queue (`webhooks.deliver`): asked for when a message is queued, by the pass itself for the
+ * next attempt due (the follow-up is the handler's, not a timer's), and once a minute by a schedule that
+ * runs on one instance. Each attempt is claimed before it is sent, so passes on several instances never
+ * send one twice. An attempt succeeds on a 2xx answer; anything else waits for the next attempt, and
+ * after the last one the delivery has failed.
  */
 export class WebhookDelivery {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly queueing = new Set<Promise<unknown>>();
+  private readonly passes = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly deps: WebhookDeliveryDeps) {}
 
-  start(): void {
-    const every = this.deps.checkEveryMs ?? 5_000;
+  /** Takes the delivery jobs on this instance; attempts a previous process left due are asked for at once. */
+  async start(): Promise<void> {
+    const { queue } = this.deps;
+    await queue.work(DELIVERY_QUEUE, () => this.pass());
+    await queue.work(TICK_QUEUE, async () => this.kick());
+    if ((this.deps.checkEveryMs ?? 5_000) > 0) await queue.schedule(TICK_QUEUE, '* * * * *');
     this.kick();
-    if (every <= 0) return;
-    this.timer = setInterval(() => this.kick(), every);
-    this.timer.unref();
   }
 
-  /** Looks for due attempts now (a new message was queued). */
+  /** Asks for a pass now (a new message was queued). */
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.deliverDue();
-        } while (this.again && !this.closed);
-      } catch (error) {
-        this.deps.log.error({ err: error }, 'webhook delivery loop failed');
-      } finally {
-        this.running = undefined;
-      }
-    })();
+    this.ask('now', 0);
   }
 
+  /** Resolves once everything due now has been attempted (tests wait on it). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    if (!this.closed) await this.deliverDue();
+    // What a pass of the queue claimed before this one looked is sent once that pass ends.
+    await Promise.allSettled([...this.passes]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
-    await this.idle();
+    await Promise.allSettled([...this.queueing]);
+    await Promise.allSettled([...this.passes]);
   }
 
-  /** One pass: every attempt due now, in order. */
+  /** One pass: every attempt due now, in order; each claimed first, so no other pass sends it. */
   async deliverDue(): Promise<void> {
     for (;;) {
       const due = await this.deps.repo.due(this.deps.now(), BATCH);
       if (due.length === 0) return;
       for (const delivery of due) {
         if (this.closed) return;
+        const seen = delivery.next_attempt_at!;
+        if (!(await this.deps.repo.claimAttempt(delivery.id, seen, this.deps.now() + LEASE_MS))) continue;
         await this.attempt(delivery);
       }
       if (due.length < BATCH) return;
     }
+  }
+
+  /** The job's handler: a pass, then the pass for the next attempt due is queued for its time. */
+  private async pass(): Promise<void> {
+    const pass = this.deliverDue();
+    this.passes.add(pass);
+    try {
+      await pass;
+    } finally {
+      this.passes.delete(pass);
+    }
+    const next = await this.deps.repo.nextDue();
+    if (next !== undefined && !this.closed) this.ask(`at:${next}`, Math.max(0, next - this.deps.now()));
+  }
+
+  private ask(key: string, inMs: number): void {
+    if (this.closed) return;
+    const queued = this.deps.queue
+      .enqueue(
+        DELIVERY_QUEUE,
+        {},
+        { singletonKey: key, startAfter: new Date(Date.now() + inMs), retry: { limit: 0 } },
+      )
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'queueing a webhook pass failed'))
+      .finally(() => this.queueing.delete(queued));
+    this.queueing.add(queued);
   }
 
   private async attempt(delivery: DeliveryRow): Promise<void> {

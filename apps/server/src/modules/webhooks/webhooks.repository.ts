@@ -113,6 +113,22 @@ export class WebhooksRepository {
     return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
   }
 
+  /**
+   * Takes one due attempt for this pass: moves its next attempt to `leaseUntil` only if it is still the
+   * one this pass read, so two passes (two instances) never send the same attempt. If the sender dies,
+   * the attempt is due again at `leaseUntil`.
+   */
+  async claimAttempt(id: string, seen: number, leaseUntil: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: leaseUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '=', seen)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async updateDelivery(id: string, values: Updateable<WebhookDeliveriesTable>): Promise<void> {
     await this.db.updateTable('webhook_deliveries').set(values).where('id', '=', id).execute();
   }
