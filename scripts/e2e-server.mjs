@@ -27,6 +27,8 @@ const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     SIGNUP_ENABLED: 'true',
     // Outgoing webhooks may reach the tests' receivers on loopback over plain http.
     WEBHOOKS_ALLOW_PRIVATE: 'true',
+    // Web Push may reach the tests' push service on loopback over plain http (e2e/pwa.spec.ts).
+    PUSH_ALLOW_PRIVATE: 'true',
     TRUST_PROXY: 'true',
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? '3600',

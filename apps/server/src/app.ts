@@ -73,6 +73,7 @@ import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/
 import { createProviderPush, type ProviderPushService } from './modules/provider-webhooks';
 import { userRoutes } from './modules/user/user.routes';
 import { createPush } from './modules/push';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
@@ -173,7 +174,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  await registerSecurityHeaders(app, {
+    hsts: config.publicUrl.startsWith('https://'),
+    // SPEC §9: the analytics collector is in the CSP only when a measurement id is configured.
+    ...(config.analytics ? { connectSrc: [new URL(config.analytics.collectUrl).origin] } : {}),
+  });
   await registerDocs(app, APP_VERSION);
 
   const now = options.now ?? Date.now;
@@ -443,6 +448,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhooksRoutes(webhooks.service));
       await api.register(providerPush.routes);
       await api.register(push.routes);
+      await api.register(analyticsRoutes(config.analytics));
       await api.register(apiTokensRoutes(apiTokens, identity));
       await api.register(caregivers.routes);
       await api.register(

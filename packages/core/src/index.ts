@@ -33,3 +33,4 @@ export * from './caregivers';
 export * from './onboarding';
 export * from './push';
 export * from './overview';
+export * from './analytics';

@@ -7,8 +7,12 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  /** HSTS only when the server is reached over https (PUBLIC_URL): over http it would be ignored or lock out. */
-  options: { hsts?: boolean } = {},
+  options: {
+    /** HSTS only when the server is reached over https (PUBLIC_URL): over http it would be ignored or lock out. */
+    hsts?: boolean;
+    /** Origins scripts may send to besides this one: the analytics collector, only once one is configured. */
+    connectSrc?: string[];
+  } = {},
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -19,7 +23,7 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.connectSrc ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

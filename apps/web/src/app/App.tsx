@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Analytics } from '../features/analytics/Analytics';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
@@ -10,6 +11,7 @@ export function App() {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      <Analytics router={router} />
     </AppProviders>
   );
 }

@@ -1,29 +1,40 @@
 import type { UserSettings } from '@healthfolio/core';
+import { PushNotificationSwitch } from './PushNotificationSwitch';
 import { SettingsSection } from './SettingsSection';
 import { SwitchList, type SwitchOption } from './SwitchList';
 import type { SaveSettings } from './use-settings-saver';
 
 type Notifications = UserSettings['notifications'];
 
-const options: readonly SwitchOption<keyof Notifications>[] = [
+// What each switch does: insight alerts and goal reminders go by email (with email notifications on) and to
+// every browser subscribed to push notifications (modules/push on the server).
+const channels: readonly SwitchOption<'emailNotifications'>[] = [
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description: 'News about your account by email.',
+    description: 'Insight alerts and goal reminders by email.',
   },
-  { key: 'pushNotifications', label: 'Push notifications', description: 'Alerts on this device.' },
-  { key: 'insightAlerts', label: 'Insight alerts', description: 'Tell me when a new insight is found.' },
-  { key: 'goalReminders', label: 'Goal reminders', description: 'Remind me of the goals I set.' },
+];
+const topics: readonly SwitchOption<'insightAlerts' | 'goalReminders'>[] = [
+  {
+    key: 'insightAlerts',
+    label: 'Insight alerts',
+    description: 'Tell me when a new warning is found in my data.',
+  },
+  {
+    key: 'goalReminders',
+    label: 'Goal reminders',
+    description: 'Each morning, remind me of the daily goals I missed yesterday.',
+  },
 ];
 
 export function NotificationsSection({ values, save }: { values: Notifications; save: SaveSettings }) {
+  const change = (key: keyof Notifications, value: boolean) => void save({ notifications: { [key]: value } });
   return (
     <SettingsSection title="Notifications">
-      <SwitchList
-        options={options}
-        values={values}
-        onChange={(key, value) => void save({ notifications: { [key]: value } })}
-      />
+      <SwitchList options={channels} values={values} onChange={change} />
+      <PushNotificationSwitch enabled={values.pushNotifications} save={save} />
+      <SwitchList options={topics} values={values} onChange={change} />
     </SettingsSection>
   );
 }
