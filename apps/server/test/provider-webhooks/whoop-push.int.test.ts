@@ -93,4 +93,29 @@ describe.each(testDialects)('WHOOP webhook events on %s', (dialect) => {
     console.info(`WHOOP push → new night readable through the API: ${ms.toFixed(0)} ms`);
     expect(ms).toBeLessThan(10_000);
   }, 120_000);
+
+  it('a workout re-timed days later is re-read from its own day', async () => {
+    // One of Chen's workouts from five days back, as stored (its origin is `workout:<id>`).
+    const stored = () =>
+      f.t.db.kysely
+        .selectFrom('samples')
+        .select(['origin_id', 'start_at', 'value'])
+        .where('kind', '=', 'workout')
+        .where('source', '=', 'whoop')
+        .where('start_at', '>=', f.clock.ms - 6 * DAY_MS)
+        .where('start_at', '<', f.clock.ms - 4 * DAY_MS)
+        .orderBy('start_at')
+        .execute();
+    const [workout] = await stored();
+    expect(workout).toBeDefined();
+    const id = workout!.origin_id.replace(/^workout:/, '');
+    const start = Number(workout!.start_at);
+    expect(workout!.value).not.toBe(90);
+
+    // Chen corrects its end in the WHOOP app: ninety minutes. WHOOP pushes `workout.updated`.
+    f.fake.control.revise!(id, { end: new Date(start + 90 * 60_000).toISOString() });
+    expect(await f.fake.control.push!({ id, type: 'workout.updated' })).toEqual([200]);
+    await f.t.syncRunner.idle();
+    expect((await stored()).find((w) => w.origin_id === workout!.origin_id)?.value).toBe(90);
+  });
 });

@@ -31,7 +31,7 @@ const startOf = (token: string) => Number(Buffer.from(token, 'base64url').toStri
 /**
  * A fake of the WHOOP API v2 (https://developer.whoop.com/api): OAuth at /oauth/oauth2/*, the cycle,
  * sleep, recovery and workout collections (newest first, `start`/`end` overlap filter, `limit` ≤ 25,
- * `nextToken`), profile and body measurement, X-RateLimit headers (100 a minute), 401 on expired tokens,
+ * `nextToken`), a sleep or workout by its id, profile and body measurement, X-RateLimit headers (100 a minute), 401 on expired tokens,
  * 429 with Retry-After when asked to. Data: a year of Chen's nights, recoveries, cycles and workouts;
  * `control.revise(id, fields)` / `deleteRecord(id)` re-score or delete one (a recovery's id is
  * `recovery:<cycle_id>`).
@@ -134,15 +134,28 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       })),
     ),
   );
-  app.get(
-    '/v2/activity/sleep',
-    api,
-    collection((at) =>
-      days().flatMap((d) =>
-        sleepsOf(d, at).map((s) => ({ from: Date.parse(s.start), to: Date.parse(s.end), record: s })),
-      ),
-    ),
-  );
+  const sleeps = (at: number) =>
+    days().flatMap((d) =>
+      sleepsOf(d, at).map((s) => ({ from: Date.parse(s.start), to: Date.parse(s.end), record: s })),
+    );
+  const workouts = (at: number) =>
+    days().flatMap((d) =>
+      workoutsOf(d, at).map((w) => ({ from: Date.parse(w.start), to: Date.parse(w.end), record: w })),
+    );
+  /** One record by its id (`GET /v2/activity/sleep/{sleepId}`, `…/workout/{workoutId}`), 404 when there is none. */
+  const byId = (list: (now: number) => Listed[]) => {
+    const records = sorted(list);
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!oauth.authenticate(request, reply)) return reply;
+      const { id } = request.params as { id: string };
+      const found = records().find((r) => (r.record as { id?: unknown }).id === id);
+      if (!found) return reply.status(404).send({ message: 'Not found' });
+      return reply.send(found.record);
+    };
+  };
+
+  app.get('/v2/activity/sleep', api, collection(sleeps));
+  app.get('/v2/activity/sleep/:id', api, byId(sleeps));
   app.get(
     '/v2/recovery',
     api,
@@ -154,15 +167,8 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
       }),
     ),
   );
-  app.get(
-    '/v2/activity/workout',
-    api,
-    collection((at) =>
-      days().flatMap((d) =>
-        workoutsOf(d, at).map((w) => ({ from: Date.parse(w.start), to: Date.parse(w.end), record: w })),
-      ),
-    ),
-  );
+  app.get('/v2/activity/workout', api, collection(workouts));
+  app.get('/v2/activity/workout/:id', api, byId(workouts));
   app.get('/v2/user/profile/basic', api, async (request, reply) => {
     if (!oauth.authenticate(request, reply)) return reply;
     return reply.send(MEMBER);

@@ -192,6 +192,20 @@ export class ProviderPushService {
   }
 
   /**
+   * Reads something of the person's at the provider with their tokens (WHOOP's record, to learn its day),
+   * within a few seconds; undefined when it cannot.
+   */
+  async readAs<T>(row: ConnectionRow, read: (http: ProviderHttp) => Promise<T>): Promise<T | undefined> {
+    const http = this.personHttp(row, row.sandbox === 1, 5_000);
+    if (!http) return undefined;
+    try {
+      return await read(http);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * For providers that sign nothing (Withings, Garmin), so cannot say whether the sandbox sent it: the
    * person's real connection, else their sandbox one.
    */

@@ -12,7 +12,8 @@ const MAX_SKEW_MS = 10 * 60_000;
  * WHOOP webhooks (https://developer.whoop.com/docs/developing/webhooks): the URL is set per app in WHOOP's
  * developer dashboard, not by API. Each event is `{user_id, id, type, trace_id}` signed with
  * `X-WHOOP-Signature` = base64(HMAC-SHA256(`X-WHOOP-Signature-Timestamp` + raw body, client secret)).
- * The person is WHOOP's `user_id`, read from the basic profile when a push first names someone unknown.
+ * The person is WHOOP's `user_id`, read from the basic profile when a push first names someone unknown;
+ * the changed record's day from `GET /v2/activity/sleep/{id}` or `…/workout/{id}`.
  */
 export const whoopPush: PushProvider = {
   kind: KIND,
@@ -85,10 +86,22 @@ export const whoopReceiver =
       }
       const event = eventBody.safeParse(parsed);
       if (!event.success) return reply.status(400).send(refuse('bad_request', 'Not a WHOOP webhook event.'));
-      const row = await push.connection(KIND, String(event.data.user_id), signer.sandbox);
-      // WHOOP names the record, not its time: the days its scoring reaches (the night just ended, the
-      // workout of today) are re-read; a record re-scored further back waits for the schedule.
-      if (row) await push.syncAround(row, push.now());
+      const { user_id, id, type } = event.data;
+      const row = await push.connection(KIND, String(user_id), signer.sandbox);
+      if (!row) return reply.send({ received: true });
+      // WHOOP names the record, not its time: an updated sleep (a recovery names its sleep) or workout is
+      // read to learn when it began, so a night re-scored days later is re-read from its own day. A deleted
+      // one is gone: the days a fresh score reaches (today and yesterday) are re-read.
+      const path = type.startsWith('workout') ? 'workout' : 'sleep';
+      const start = type.endsWith('.updated')
+        ? await push.readAs(row, async (http) => {
+            const record = await http.get<{ start?: unknown }>(
+              `/v2/activity/${path}/${encodeURIComponent(String(id))}`,
+            );
+            return typeof record.start === 'string' ? Date.parse(record.start) : undefined;
+          })
+        : undefined;
+      await push.syncAround(row, start !== undefined && Number.isFinite(start) ? start : push.now());
       return reply.send({ received: true });
     });
   };
