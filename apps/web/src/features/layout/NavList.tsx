@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -16,27 +17,30 @@ export function NavList({ onNavigate }: { onNavigate?: () => void }) {
     ({ forPerson }) => !person || forPerson === undefined || (forPerson !== null && may(forPerson)),
   );
   return (
-    <List component="nav" aria-label="Main">
-      {items.map(({ text, icon: Icon, path, comingSoon }) => (
-        <ListItem key={path} disablePadding>
-          {comingSoon ? (
-            <ListItemButton disabled>
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={text} />
-              <Chip label="Coming Soon" size="small" variant="outlined" />
-            </ListItemButton>
-          ) : (
-            <ListItemButton component={NavLink} to={path} selected={pathname === path} onClick={onNavigate}>
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={text} />
-            </ListItemButton>
-          )}
-        </ListItem>
-      ))}
-    </List>
+    // The list inside the nav landmark, not the nav itself: a <nav> holding <li>s is no list to a screen reader.
+    <Box component="nav" aria-label="Main">
+      <List>
+        {items.map(({ text, icon: Icon, path, comingSoon }) => (
+          <ListItem key={path} disablePadding>
+            {comingSoon ? (
+              <ListItemButton disabled>
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={text} />
+                <Chip label="Coming Soon" size="small" variant="outlined" />
+              </ListItemButton>
+            ) : (
+              <ListItemButton component={NavLink} to={path} selected={pathname === path} onClick={onNavigate}>
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={text} />
+              </ListItemButton>
+            )}
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }
