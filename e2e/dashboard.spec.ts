@@ -20,7 +20,7 @@ test.describe('the dashboard (issue 4, item 6)', () => {
     await expect(dashboard.emptyState).toBeVisible();
     await expect(page.getByText('Connect a source or import a file to see your metrics here.')).toBeVisible();
     await expect(dashboard.addButton).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Sources' }).click();
+    await page.getByRole('tabpanel').getByRole('link', { name: 'Go to Sources' }).click();
     await expect(page).toHaveURL(/\/data-sources$/);
   });
 
@@ -46,7 +46,7 @@ test.describe('the dashboard (issue 4, item 6)', () => {
     );
     await expect(chart.getByTestId('chart-summary')).toContainText('1 reading on');
     await expect(chart.getByRole('table')).toContainText('80 kg');
-    await expect(chart.getByRole('table')).toContainText('manual');
+    await expect(chart.getByRole('table')).toContainText('Entered by you');
   });
 
   test('imperial units change every number shown', async ({ signedInPage: page, request, user }) => {

@@ -119,7 +119,7 @@ test.describe('insights (issue 9, parts 2–3)', () => {
 
     const insights = new InsightsPage(page);
     await insights.cards.first().getByRole('link', { name: 'View metric: LDL cholesterol' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?metric=ldl_cholesterol$/);
+    await expect(page).toHaveURL(/\/metrics\/ldl_cholesterol$/);
     await expect(dashboard.chart('LDL cholesterol')).toBeVisible();
   });
 

@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** /dashboard: metric cards by category, the chart of one metric, and the "Add a measurement" dialog. */
+/**
+ * /dashboard: today at a glance (cards by `overview-<kind>` test id), every metric's card by category,
+ * and the "Add a measurement" dialog; a card leads to its metric page (/metrics/:kind) and its chart.
+ */
 export class DashboardPage {
   readonly main: Locator;
   readonly heading: Locator;
@@ -23,20 +26,25 @@ export class DashboardPage {
     await this.heading.waitFor();
   }
 
-  /** The card of one metric, by its label ("Weight", "LDL cholesterol"). */
+  /** The card of one metric in "All your metrics", by its label ("Weight", "LDL cholesterol"). */
   card(label: string): Locator {
     return this.main.getByRole('article', { name: label, exact: true });
   }
 
-  /** The chart section a card opens. */
+  /** A card of the overview at the top: `today-steps`, `sleep`, `resting_heart_rate`, `weight`, `goal`. */
+  overviewCard(id: string): Locator {
+    return this.main.getByTestId(`overview-${id}`);
+  }
+
+  /** The chart section of a metric's page. */
   chart(label: string): Locator {
     return this.main.getByRole('region', { name: `${label} over time` });
   }
 
+  /** Opens a metric's page from its card, as a tap on the card does, and answers its chart. */
   async openChart(label: string): Promise<Locator> {
-    await this.card(label)
-      .getByRole('button', { name: /^Chart/ })
-      .click();
+    await this.card(label).getByRole('link', { name: label, exact: true }).click();
+    await this.page.waitForURL(/\/metrics\//);
     return this.chart(label);
   }
 

@@ -12,6 +12,16 @@ export const SPARK_DAYS = 30;
  * DEXA scan or a lab panel comes once or twice a year.
  */
 const cadenceByKind: Record<string, number> = {
+  // Sessions and what only sessions bring come on training days, not every day.
+  workout: 14,
+  exercise_minutes: 7,
+  distance: 7,
+  speed: 14,
+  power: 14,
+  cycling_cadence: 14,
+  mindful_minutes: 14,
+  heart_rate_recovery: 30,
+  walking_heart_rate: 7,
   weight: 14,
   bmi: 14,
   body_fat: 30,

@@ -44,6 +44,7 @@ export const DashboardPage = lazyPage(
   () => import('../pages/DashboardPage'),
   'DashboardPage',
 );
+export const MetricPage = lazyPage('MetricPage', () => import('../pages/MetricPage'), 'MetricPage');
 export const DataSourcesPage = lazyPage(
   'DataSourcesPage',
   () => import('../pages/DataSourcesPage'),

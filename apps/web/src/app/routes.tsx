@@ -63,6 +63,7 @@ export function createRoutes(): RouteObject[] {
               element: <Pages.AppLayout />,
               children: [
                 { path: '/dashboard', element: <Pages.DashboardPage /> },
+                { path: '/metrics/:kind', element: <Pages.MetricPage /> },
                 { path: '/data-sources', element: <Pages.DataSourcesPage /> },
                 { path: '/insights', element: <Pages.InsightsPage /> },
                 { path: '/goals', element: <Pages.GoalsPage /> },

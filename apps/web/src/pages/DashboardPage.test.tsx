@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicalSummary } from '../features/clinical/test-utils';
+import { adaOverview } from '../features/metrics/overview/test-fixtures';
 import { apiGet } from '../lib/api';
 import { signedIn } from '../test/app-test-utils';
 import { DashboardPage } from './DashboardPage';
@@ -87,5 +88,69 @@ describe('DashboardPage tabs', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Clinical records' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No clinical records yet')).toBeTruthy();
     expect(vi.mocked(apiGet).mock.calls.map(([url]) => url)).toContain('/clinical-records/summary');
+  });
+});
+
+describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(apiGet).mockImplementation((url: string) => {
+      if (url === '/metrics/overview') return Promise.resolve(adaOverview());
+      if (url === '/health-score') return Promise.resolve(noScore);
+      return Promise.resolve({ items: [] });
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.resetAllMocks();
+  });
+
+  it('tells today so far against the usual, last night with its stages, each card with its 30 days', async () => {
+    render(signedIn(<DashboardPage />, { url: '/dashboard' }).ui);
+    const steps = await screen.findByTestId('overview-today-steps');
+    expect(within(steps).getByTestId('metric-value').textContent).toBe('300 steps');
+    expect(steps.textContent).toContain('100 steps below your usual by now (usual 400 steps)');
+    expect(within(steps).getByRole('link', { name: 'Steps today' }).getAttribute('href')).toBe(
+      '/metrics/steps',
+    );
+
+    const night = screen.getByTestId('overview-sleep');
+    expect(within(night).getByTestId('metric-value').textContent).toBe('7 h asleep');
+    expect(
+      within(night)
+        .getByRole('img', { name: /^Sleep stages/ })
+        .getAttribute('aria-label'),
+    ).toBe('Sleep stages: Deep 1 h 20 min, Light 4 h 10 min, REM 1 h 30 min, Awake 30 min');
+    expect(night.textContent).toContain('In bed 7 h 30 min');
+
+    const heart = screen.getByTestId('overview-resting_heart_rate');
+    expect(within(heart).getByTestId('metric-value').textContent).toBe('56 bpm');
+    expect(heart.textContent).toContain('Your usual 50 bpm');
+    expect(within(heart).getByTestId('sparkline').getAttribute('aria-label')).toBe(
+      'Last 30 days: 29 days with data, lowest 50 bpm, highest 56 bpm.',
+    );
+    // Sources by their names and icons, never their ids.
+    expect(within(heart).getByTestId('source-name').textContent).toBe('Garmin · Forerunner 965');
+    expect(document.body.textContent).not.toMatch(/apple_healthkit|\bgarmin\b/);
+    // One call brings every metric card.
+    const urls = vi.mocked(apiGet).mock.calls.map(([url]) => url);
+    expect(urls.filter((u) => u.startsWith('/metrics'))).toEqual(['/metrics/overview']);
+  });
+
+  it('labels a weigh-in of 40 days ago with its age, never as current', async () => {
+    render(signedIn(<DashboardPage />, { url: '/dashboard' }).ui);
+    const weight = await screen.findByTestId('overview-weight');
+    expect(within(weight).queryByTestId('metric-value')).toBeNull();
+    expect(within(weight).getByTestId('metric-last').textContent).toBe('Last 70 kg');
+    expect(within(weight).getByTestId('metric-age').textContent).toBe('5 weeks ago');
+    // And so in "All your metrics".
+    const card = screen.getByRole('article', { name: 'Weight' });
+    expect(within(card).queryByTestId('metric-value')).toBeNull();
+    expect(within(card).getByTestId('metric-age').textContent).toBe('5 weeks ago');
+    expect(within(card).getByText(/Apple Health \(iPhone 16\)/)).toBeTruthy();
+  });
+
+  it('sends a chart link of old (?metric=) to the metric page', async () => {
+    render(signedIn(<DashboardPage />, { url: '/dashboard?metric=ldl_cholesterol' }).ui);
+    await waitFor(() => expect(location()).toBe('/metrics/ldl_cholesterol'));
   });
 });

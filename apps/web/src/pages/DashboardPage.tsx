@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { useActingPerson } from '../features/caregivers';
 import { ClinicalView } from '../features/clinical';
@@ -23,8 +23,10 @@ import {
   AddMeasurementDialog,
   DashboardSkeleton,
   MetricGroups,
-  useMetricsSummary,
+  TodayOverview,
+  useMetricsOverview,
 } from '../features/metrics';
+import { metricPath } from '../features/metrics/overview/CardLink';
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -32,7 +34,8 @@ export function DashboardPage() {
   const name = profile?.name || user?.name;
   // A caregiver viewing a person: their name on top, and only what the grant allows.
   const { person, may } = useActingPerson();
-  const summary = useMetricsSummary();
+  // One call for every metric card: the overview and "All your metrics" below it.
+  const summary = useMetricsOverview();
   // The tab lives in the URL (?tab=clinical) so it survives a reload and can be linked to.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'clinical' ? 'clinical' : 'metrics';
@@ -57,8 +60,6 @@ export function DashboardPage() {
 
   const metricsView = (
     <>
-      <HealthScoreCard />
-      <InsightsPanel />
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && (
         <LoadError
@@ -67,6 +68,8 @@ export function DashboardPage() {
           onRetry={() => void summary.refetch()}
         />
       )}
+      {summary.isSuccess && items.length === 0 && <HealthScoreCard />}
+      {summary.isSuccess && items.length === 0 && <InsightsPanel />}
       {summary.isSuccess && items.length === 0 && (
         <EmptyState
           icon={<MonitorHeartOutlined />}
@@ -92,9 +95,31 @@ export function DashboardPage() {
           .
         </Alert>
       )}
-      {items.length > 0 && <MetricGroups items={items} />}
+      {items.length > 0 && summary.data && (
+        <TodayOverview
+          overview={summary.data}
+          after={
+            <>
+              <InsightsPanel />
+              <HealthScoreCard />
+            </>
+          }
+        />
+      )}
+      {items.length > 0 && (
+        <>
+          <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
+            All your metrics
+          </Typography>
+          <MetricGroups items={items} />
+        </>
+      )}
     </>
   );
+
+  // A chart once opened in the Dashboard (?metric=) now has its own page.
+  const metricParam = params.get('metric');
+  if (metricParam) return <Navigate replace to={metricPath(metricParam)} />;
 
   return (
     <>

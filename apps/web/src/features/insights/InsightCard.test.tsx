@@ -83,10 +83,10 @@ describe('InsightCard', () => {
     expect(within(card).getByRole('img').getAttribute('aria-label')).toContain('from 180.8 lb to 176.4 lb');
   });
 
-  it('links to the metric on the Dashboard, where its chart opens', () => {
+  it('links to the metric’s own page, where its chart is', () => {
     const { card } = renderCard();
     const link = within(card).getByRole('link', { name: 'View metric: Resting heart rate' });
-    expect(link.getAttribute('href')).toBe('/dashboard?metric=resting_heart_rate');
+    expect(link.getAttribute('href')).toBe('/metrics/resting_heart_rate');
   });
 
   it('names each metric of a correlation', () => {
@@ -94,7 +94,7 @@ describe('InsightCard', () => {
       insight: insight({ type: 'correlation', relatedMetrics: ['exercise_minutes', 'sleep_duration'] }),
     });
     expect(within(card).getByRole('link', { name: 'View metric: Exercise' }).getAttribute('href')).toBe(
-      '/dashboard?metric=exercise_minutes',
+      '/metrics/exercise_minutes',
     );
     expect(within(card).getByRole('link', { name: 'View metric: Sleep' })).toBeTruthy();
   });

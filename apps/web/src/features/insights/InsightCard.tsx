@@ -22,8 +22,8 @@ interface InsightCardProps {
   onDismiss: (insight: Insight) => void;
 }
 
-/** The Dashboard opens a metric's chart from `?metric=` (features/metrics/use-chart-selection.ts). */
-export const metricLink = (kind: string) => `/dashboard?metric=${encodeURIComponent(kind)}`;
+/** A metric's own page: its chart, values and entries (pages/MetricPage.tsx). */
+export const metricLink = (kind: string) => `/metrics/${encodeURIComponent(kind)}`;
 
 /** The statistics behind a finding, folded away under "How we know" (a native disclosure: keyboard and screen readers know it). */
 function HowWeKnow({ text }: { text: string }) {

@@ -1,4 +1,3 @@
-import ShowChart from '@mui/icons-material/ShowChart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,56 +6,65 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
-import type { MouseEvent } from 'react';
+import type { OverviewCard, UnitSystem } from '@healthfolio/core';
 import { FlagChip } from './FlagChip';
 import { latestText, latestWhen, referenceText } from './latest-text';
+import { CardLink, metricPath } from './overview/CardLink';
+import { ageText } from './overview/overview-text';
+import { Sparkline } from './overview/Sparkline';
+import { sparkSummary } from './overview/spark-summary';
 import { TrendLine } from './TrendLine';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
-type Item = MetricsSummary['items'][number];
-
 interface MetricCardProps {
-  item: Item;
+  item: OverviewCard;
   system: UnitSystem;
-  chartOpen: boolean;
-  chartId: string;
-  onToggleChart: () => void;
   onWhy: () => void;
 }
 
 /**
- * One metric: latest value with time and source, 7/30-day trends, lab range and flag; "Sandbox" when
- * sandbox data (included in Settings) is in the value.
+ * One metric: latest value with time and source (a value older than its kind's cadence labelled with
+ * its age, not as current), 7/30-day trends, its last 30 days, lab range and flag; "Sandbox" when
+ * sandbox data (included in Settings) is in the value. The card leads to the metric's page.
  */
-export function MetricCard({ item, system, chartOpen, chartId, onToggleChart, onWhy }: MetricCardProps) {
+export function MetricCard({ item, system, onWhy }: MetricCardProps) {
   const reference = referenceText(item.type, system);
-  const stop = (action: () => void) => (event: MouseEvent) => {
-    event.stopPropagation();
-    action();
-  };
   return (
     <Card
       component="article"
       aria-label={item.label}
       variant="outlined"
-      onClick={onToggleChart}
       sx={{
         height: '100%',
         display: 'flex',
         flexDirection: 'column',
-        cursor: 'pointer',
-        borderColor: chartOpen ? 'primary.main' : undefined,
+        position: 'relative',
+        '&:hover': { borderColor: 'primary.main' },
       }}
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="subtitle1" component="h3" color="text.secondary">
-          {item.label}
+          <CardLink to={metricPath(item.type)}>{item.label}</CardLink>
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="p" data-testid="metric-value">
-            {latestText(item, system)}
-          </Typography>
+          {item.stale ? (
+            <Typography variant="body1" color="text.secondary" component="p" data-testid="metric-last">
+              {`Last ${latestText(item, system)}`}
+            </Typography>
+          ) : (
+            <Typography variant="h5" component="p" data-testid="metric-value">
+              {latestText(item, system)}
+            </Typography>
+          )}
+          {item.stale && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="warning"
+              label={ageText(item.ageDays)}
+              data-testid="metric-age"
+            />
+          )}
           <FlagChip flag={item.latest.flag} />
           {item.latest.sandbox && (
             <Chip
@@ -76,27 +84,23 @@ export function MetricCard({ item, system, chartOpen, chartId, onToggleChart, on
             {reference}
           </Typography>
         )}
-        <TrendLine kind={item.type} days={7} trend={item.trend7} system={system} />
-        <TrendLine kind={item.type} days={30} trend={item.trend30} system={system} />
+        {!item.stale && (
+          <>
+            <TrendLine kind={item.type} days={7} trend={item.trend7} system={system} />
+            <TrendLine kind={item.type} days={30} trend={item.trend30} system={system} />
+          </>
+        )}
+        <Sparkline values={item.spark} bars={item.aggregation === 'sum'} label={sparkSummary(item, system)} />
       </CardContent>
-      <CardActions>
-        <Button
-          size="small"
-          startIcon={<ShowChart />}
-          aria-expanded={chartOpen}
-          aria-controls={chartOpen ? chartId : undefined}
-          onClick={stop(onToggleChart)}
-        >
-          Chart
-          <Box component="span" sx={visuallyHidden}>{`: ${item.label}`}</Box>
-        </Button>
-        {item.aggregation === 'sum' && (
-          <Button size="small" onClick={stop(onWhy)}>
+      {item.aggregation === 'sum' && (
+        // Above the card's stretched link, so the button is its own target.
+        <CardActions sx={{ position: 'relative', zIndex: 1 }}>
+          <Button size="small" onClick={onWhy}>
             Why this number?
             <Box component="span" sx={visuallyHidden}>{` (${item.label})`}</Box>
           </Button>
-        )}
-      </CardActions>
+        </CardActions>
+      )}
     </Card>
   );
 }

@@ -1,25 +1,18 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { MetricsSummary } from '@healthfolio/core';
+import type { OverviewCard } from '@healthfolio/core';
 import { useState } from 'react';
 import { groupByCategory } from './categories';
-import { defaultRange } from './chart/ranges';
-import { MetricChartPanel } from './chart/MetricChartPanel';
+import { isoDateOf } from './latest-text';
 import { MetricCard } from './MetricCard';
-import { useChartSelection } from './use-chart-selection';
 import { useUnitSystem } from './use-unit-system';
 import { WhyDialog } from './WhyDialog';
 
-type Item = MetricsSummary['items'][number];
-
-const chartId = (kind: string) => `chart-${kind}`;
-
-/** The cards by category; a card's chart opens full width below its category's cards. */
-export function MetricGroups({ items }: { items: readonly Item[] }) {
+/** Every metric the person has, by category; each card leads to its metric page. */
+export function MetricGroups({ items }: { items: readonly OverviewCard[] }) {
   const system = useUnitSystem();
-  const selection = useChartSelection();
-  const [why, setWhy] = useState<Item | null>(null);
+  const [why, setWhy] = useState<OverviewCard | null>(null);
 
   return (
     <>
@@ -36,34 +29,20 @@ export function MetricGroups({ items }: { items: readonly Item[] }) {
           <Grid container spacing={2}>
             {group.items.map((item) => (
               <Grid key={item.type} size={{ xs: 12, sm: 6, md: 4, xl: 3 }}>
-                <MetricCard
-                  item={item}
-                  system={system}
-                  chartOpen={selection.metric === item.type}
-                  chartId={chartId(item.type)}
-                  onToggleChart={() => selection.toggle(item.type)}
-                  onWhy={() => setWhy(item)}
-                />
+                <MetricCard item={item} system={system} onWhy={() => setWhy(item)} />
               </Grid>
             ))}
-            {group.items
-              .filter((item) => item.type === selection.metric)
-              .map((item) => (
-                <Grid key={`${item.type}-chart`} size={12}>
-                  <MetricChartPanel
-                    id={chartId(item.type)}
-                    item={item}
-                    range={selection.range ?? defaultRange(item.category, item.count)}
-                    since={selection.since}
-                    onRangeChange={selection.setRange}
-                    onClose={selection.close}
-                  />
-                </Grid>
-              ))}
           </Grid>
         </Box>
       ))}
-      {why && <WhyDialog item={why} system={system} onClose={() => setWhy(null)} />}
+      {why && (
+        <WhyDialog
+          item={why}
+          day={isoDateOf(why.latest.start)}
+          system={system}
+          onClose={() => setWhy(null)}
+        />
+      )}
     </>
   );
 }

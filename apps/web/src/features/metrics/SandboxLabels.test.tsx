@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import type { MetricsSummary, MetricsWhy } from '@healthfolio/core';
+import type { MetricsWhy, OverviewCard } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MetricCard } from './MetricCard';
 import { WhyTable } from './WhyTable';
 
-type Item = MetricsSummary['items'][number];
+type Item = OverviewCard;
 
 const steps = (sandbox: boolean): Item => ({
   type: 'steps',
@@ -26,18 +27,18 @@ const steps = (sandbox: boolean): Item => ({
   count: 53,
   trend7: null,
   trend30: null,
+  ageDays: 0,
+  cadenceDays: 2,
+  stale: false,
+  baseline: null,
+  spark: [],
 });
 
 const card = (item: Item) =>
   render(
-    <MetricCard
-      item={item}
-      system="metric"
-      chartOpen={false}
-      chartId="chart"
-      onToggleChart={() => {}}
-      onWhy={() => {}}
-    />,
+    <MemoryRouter>
+      <MetricCard item={item} system="metric" onWhy={() => {}} />
+    </MemoryRouter>,
   );
 
 describe('sandbox data on the Dashboard', () => {
@@ -96,7 +97,7 @@ describe('sandbox data on the Dashboard', () => {
     };
     render(<WhyTable why={why} system="metric" />);
     const [garmin, oura] = screen.getAllByRole('rowheader');
-    expect(garmin!.textContent).toBe('garmin');
+    expect(garmin!.textContent).toBe('Garmin');
     expect(within(oura!).getByText('Sandbox')).toBeTruthy();
     expect(oura!.textContent).toContain('left out: include it in Settings');
   });

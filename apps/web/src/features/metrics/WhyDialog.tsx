@@ -7,27 +7,27 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
+import type { UnitSystem } from '@healthfolio/core';
 import { useState } from 'react';
 import { toApiError } from '../../lib/api';
 import { formatValue } from './format';
-import { isoDateOf } from './latest-text';
 import { useMetricsWhy } from './queries';
 import { WhyTable } from './WhyTable';
-
-type Item = MetricsSummary['items'][number];
 
 /** "Why this number?": for one day's total, which source was counted for which part of the day. */
 export function WhyDialog({
   item,
+  day,
   system,
   onClose,
 }: {
-  item: Item;
+  item: { type: string; label: string };
+  /** The day first shown ("2026-11-22"). */
+  day: string;
   system: UnitSystem;
   onClose: () => void;
 }) {
-  const [date, setDate] = useState(() => isoDateOf(item.latest.start));
+  const [date, setDate] = useState(day);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const why = useMetricsWhy(item.type, date, valid);
   return (

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { MetricsWhy, UnitSystem } from '@healthfolio/core';
 import { formatDuration, formatNumber, formatValue } from './format';
+import { sourceName } from './overview/overview-text';
 
 /**
  * One row per source stream, best first: what it added, its share, and the time it was counted for; a
@@ -31,7 +32,7 @@ export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem 
           {why.streams.map((s) => (
             <TableRow key={`${s.source}:${s.device ?? ''}`}>
               <TableCell component="th" scope="row">
-                {s.device ? `${s.source} (${s.device})` : s.source}
+                {s.device ? `${sourceName(s.source)} (${s.device})` : sourceName(s.source)}
                 {s.paths.some((p) => p.path === 'sandbox') && (
                   <Chip size="small" variant="outlined" color="warning" label="Sandbox" sx={{ ml: 1 }} />
                 )}

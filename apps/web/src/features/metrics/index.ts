@@ -2,5 +2,13 @@
 export { AddMeasurementDialog } from './AddMeasurementDialog';
 export { DashboardSkeleton } from './DashboardSkeleton';
 export { MetricGroups } from './MetricGroups';
-export { metricsKeys, useAddMeasurement, useMetricsSummary, useMetricSeries, useMetricsWhy } from './queries';
+export {
+  metricsKeys,
+  useAddMeasurement,
+  useMetricsOverview,
+  useMetricsSummary,
+  useMetricSeries,
+  useMetricsWhy,
+} from './queries';
+export { TodayOverview } from './overview/TodayOverview';
 export { useUnitSystem } from './use-unit-system';

@@ -1,5 +1,6 @@
 import { getMetric, type MetricsSummary, type UnitSystem } from '@healthfolio/core';
 import { formatNumber, formatPair, formatValue } from './format';
+import { sourceName } from './overview/overview-text';
 
 type Item = MetricsSummary['items'][number];
 
@@ -18,14 +19,16 @@ const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** The local date of a summary instant ("2026-11-22T00:00:00.000+01:00" → "2026-11-22"). */
 export const isoDateOf = (instant: string): string => instant.slice(0, 10);
 
-/** "Nov 22, 2026, 9:30 AM · manual"; a day's merged total says which day and "all sources". */
+/** "Nov 22, 2026, 9:30 AM · Entered by you"; a day's merged total says which day and "all sources". */
 export function latestWhen(item: Item): string {
   const { latest } = item;
   if (latest.source === '*') {
     const [y, m, d] = isoDateOf(latest.start).split('-').map(Number);
     return `Total for ${date.format(new Date(y!, m! - 1, d!))} · all sources`;
   }
-  const source = latest.device ? `${latest.source} (${latest.device})` : latest.source;
+  const source = latest.device
+    ? `${sourceName(latest.source)} (${latest.device})`
+    : sourceName(latest.source);
   return `${dateTime.format(new Date(latest.start))} · ${source}`;
 }
 

@@ -1,6 +1,7 @@
 import type {
   ManualEntry,
   MetricBucket,
+  MetricsOverview,
   MetricsSeries,
   MetricsSummary,
   MetricsWhy,
@@ -8,7 +9,7 @@ import type {
 } from '@healthfolio/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiGet, apiPost } from '../../lib/api';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 
 /** The browser's zone: days and buckets are the person's local days where they are now. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -16,6 +17,7 @@ export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptio
 export const metricsKeys = {
   all: ['metrics'] as const,
   summary: (tz: string) => ['metrics', 'summary', tz] as const,
+  overview: (tz: string) => ['metrics', 'overview', tz] as const,
   series: (query: SeriesQuery) => ['metrics', 'series', query] as const,
   why: (type: string, date: string) => ['metrics', 'why', type, date] as const,
 };
@@ -28,17 +30,29 @@ export function useMetricsSummary() {
   });
 }
 
+/** The Dashboard's one call for its metric cards: `GET /api/metrics/overview`. */
+export function useMetricsOverview() {
+  const tz = browserTimeZone();
+  return useQuery({
+    queryKey: metricsKeys.overview(tz),
+    queryFn: ({ signal }) => apiGet<MetricsOverview>('/metrics/overview', { params: { tz }, signal }),
+  });
+}
+
 /** `GET /api/metrics` parameters; `from` is an ISO instant or date, `to` defaults to now. */
 export interface SeriesQuery {
   type: string;
   bucket: MetricBucket;
   from?: string;
+  to?: string;
+  source?: string;
   limit?: number;
   tz: string;
 }
 
-export function useMetricSeries(query: SeriesQuery) {
+export function useMetricSeries(query: SeriesQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: metricsKeys.series(query),
     queryFn: ({ signal }) => apiGet<MetricsSeries>('/metrics', { params: query, signal }),
     placeholderData: (previous) => (previous?.type === query.type ? previous : undefined),
@@ -77,4 +91,33 @@ export function useAddMeasurement() {
     [queryClient],
   );
   return { add, isPending };
+}
+
+/**
+ * Changes or deletes a manual entry (`PUT` / `DELETE /api/metrics/:id`); then every metrics view
+ * refetches. (Not useMutation, as above.)
+ */
+export function useEditEntry() {
+  const queryClient = useQueryClient();
+  const [isPending, setPending] = useState(false);
+  const run = useCallback(
+    async <T>(call: () => Promise<T>): Promise<T> => {
+      setPending(true);
+      try {
+        const result = await call();
+        await queryClient.invalidateQueries({ queryKey: metricsKeys.all });
+        return result;
+      } finally {
+        setPending(false);
+      }
+    },
+    [queryClient],
+  );
+  const update = useCallback(
+    (id: number, entry: Partial<ManualEntryRequest>) =>
+      run(() => apiPut<SampleItem>(`/metrics/${id}`, entry)),
+    [run],
+  );
+  const remove = useCallback((id: number) => run(() => apiDelete<unknown>(`/metrics/${id}`)), [run]);
+  return { update, remove, isPending };
 }

@@ -2,13 +2,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { chartRanges, rangeLabels, type ChartRange } from './ranges';
 
-/** Day / Week / Month / Year / All. */
-export function RangePicker({
+/** Day / Week / Month / Year / All, and Custom dates where the page offers them. */
+export function RangePicker<T extends ChartRange | 'custom' = ChartRange>({
   value,
   onChange,
+  custom = false,
 }: {
-  value: ChartRange;
-  onChange: (range: ChartRange) => void;
+  value: T;
+  onChange: (range: T) => void;
+  custom?: boolean;
 }) {
   return (
     <ToggleButtonGroup
@@ -16,7 +18,7 @@ export function RangePicker({
       exclusive
       size="small"
       aria-label="Chart range"
-      onChange={(_event, next: ChartRange | null) => next && onChange(next)}
+      onChange={(_event, next: T | null) => next && onChange(next)}
       sx={{ mb: 2, flexWrap: 'wrap' }}
     >
       {chartRanges.map((range) => (
@@ -24,6 +26,7 @@ export function RangePicker({
           {rangeLabels[range]}
         </ToggleButton>
       ))}
+      {custom && <ToggleButton value="custom">Custom</ToggleButton>}
     </ToggleButtonGroup>
   );
 }

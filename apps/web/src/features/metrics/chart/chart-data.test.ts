@@ -29,7 +29,7 @@ describe('toChartData', () => {
   it('converts raw readings to the user units and keeps their source', () => {
     const data = toChartData(raw('weight', [{ value: 80, device: 'Body+' }]), 'imperial');
     expect(data.series[0]!.values[0]).toBeCloseTo(176.37, 2);
-    expect(data.sources).toEqual(['manual (Body+)']);
+    expect(data.sources).toEqual(['Entered by you (Body+)']);
     expect(chartSummary(data, 'raw')).toContain('Latest 176.4 lb');
   });
 

@@ -7,6 +7,7 @@ import {
   type SampleItem,
   type UnitSystem,
 } from '@healthfolio/core';
+import { sourceName } from '../overview/overview-text';
 import { pointFormatter } from './point-format';
 
 /** Columns as uPlot wants them: x in seconds, one array per series, null for a gap. */
@@ -88,5 +89,5 @@ export function toChartData(series: MetricsSeries, system: UnitSystem, now = Dat
 }
 
 export function sourceOf(item: Pick<SampleItem, 'source' | 'device'>): string {
-  return item.device ? `${item.source} (${item.device})` : item.source;
+  return item.device ? `${sourceName(item.source)} (${item.device})` : sourceName(item.source);
 }
