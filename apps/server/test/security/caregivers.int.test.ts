@@ -112,7 +112,12 @@ describe.each(testDialects)('caregivers on %s', (dialect) => {
   it('serves exactly the granted sections as the person, and nothing else', async () => {
     const forAda = asFor(ben, adaId);
     // Granted: metrics and clinical records, the same answers Ada herself gets.
-    for (const url of [WEIGHTS, '/api/clinical-records', '/api/health-score']) {
+    for (const url of [
+      WEIGHTS,
+      '/api/metrics/why?type=weight&date=2026-11-20',
+      '/api/clinical-records',
+      '/api/health-score',
+    ]) {
       const own = await send('GET', url, ada);
       const cared = await send('GET', url, forAda);
       expect(cared.statusCode, `${url} → ${cared.body}`).toBe(200);
@@ -128,6 +133,7 @@ describe.each(testDialects)('caregivers on %s', (dialect) => {
     // Not granted: labs, insights and goals, manual entries, sources and imports.
     const refusals: [Method, string, string, unknown?][] = [
       ['GET', LABS, 'View lab results'],
+      ['GET', '/api/metrics/why?type=ldl_cholesterol&date=2026-11-20', 'View lab results'],
       ['GET', '/api/insights', 'View insights and goals'],
       ['GET', '/api/goals', 'View insights and goals'],
       [

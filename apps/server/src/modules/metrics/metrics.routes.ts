@@ -132,7 +132,8 @@ export const metricsRoutes =
     app.get(
       '/metrics/why',
       {
-        config: { scope: 'metrics:read' },
+        // A lab result's day is a lab result: labs:read (and a caregiver's "labs"), like its series.
+        config: { scope: readScopeOfKind },
         schema: {
           tags,
           security,
