@@ -325,6 +325,37 @@ describe.each(testDialects)('a caregiver with every permission, on %s', (dialect
   });
   afterAll(() => t.close());
 
+  it('serves each permission as the person: the same answers the person gets', async () => {
+    const ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
+    for (const url of [
+      '/api/metrics/summary?tz=UTC',
+      '/api/metrics?type=ldl_cholesterol&tz=UTC',
+      '/api/clinical-records/summary',
+      '/api/insights',
+      '/api/goals',
+      '/api/data-sources',
+      '/api/imports',
+      '/api/metrics/priorities?type=weight',
+    ]) {
+      const own = await t.app.inject({ method: 'GET', url, headers: ada });
+      const cared = await t.app.inject({ method: 'GET', url, headers: forAda });
+      expect(cared.statusCode, `${url} → ${cared.body}`).toBe(200);
+      expect(cared.body, url).toBe(own.body);
+    }
+    // Entries are written for the person, under her account.
+    const entry = await t.app.inject({
+      method: 'POST',
+      url: '/api/metrics',
+      headers: forAda,
+      payload: { type: 'weight', value: 66.6, unit: 'kg', start: '2026-11-21T07:00:00Z' },
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const id = (entry.json().data as { id: string }).id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/metrics/${id}`, headers: ada })).statusCode).toBe(
+      200,
+    );
+  });
+
   it("never reaches a third person's objects through the person's grant", async () => {
     for (const kind of OWNED_KINDS) {
       const id = await kind.create(t, cleo);
