@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createDeflate, deflateRawSync } from 'node:zlib';
+import { createDeflate, createGzip, deflateRawSync } from 'node:zlib';
 import type { ImportJob } from '@healthfolio/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
@@ -72,6 +72,22 @@ async function deflatedZeros(bytes: number): Promise<Buffer> {
       await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/** A gzip of `head`, then `bytes` newlines, made a MiB at a time. */
+async function gzipBomb(head: string, bytes: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => gzip.on('end', resolve));
+  gzip.write(head);
+  const blank = Buffer.alloc(MiB, 0x0a);
+  for (let left = bytes; left > 0; left -= MiB) {
+    if (!gzip.write(blank)) await new Promise((resolve) => gzip.once('drain', resolve));
+  }
+  gzip.end();
   await done;
   return Buffer.concat(out);
 }
@@ -336,6 +352,16 @@ describe.each(testDialects)('security suite: uploads on %s', (dialect) => {
         message = res.json().error.message as string;
       }
       expect(message).toMatch(/clarity\.csv unpacks to more than the 1 KB its header declares.*not imported/);
+    });
+
+    it('stops a gzip that unpacks far larger than it is packed, keeping what came before', async () => {
+      const bomb = await gzipBomb(clarityCsv(20), 160 * MiB);
+      expect(bomb.length).toBeLessThan(IMPORT_MAX);
+      const started = Date.now();
+      const job = await importFile(t, ada, 'clarity.csv.gz', bomb);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(job).toMatchObject({ status: 'failed', format: 'dexcom-clarity', inserted: 20 });
+      expect(failure(job)).toMatch(/clarity\.csv unpacks far larger than it is packed: refused/);
     });
 
     it('refuses archives inside the archive, by their bytes, not their names', async () => {
