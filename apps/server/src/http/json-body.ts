@@ -19,7 +19,9 @@ export function registerJsonBody(app: FastifyInstance): void {
 }
 
 /** A body as JSON, or a readable refusal naming `what` ("The JSON body", "The body"). */
-export function readJsonBody(text: string, what: string, hint = ''): unknown {
+export function readJsonBody(raw: string, what: string, hint = ''): unknown {
+  // A byte-order mark is not JSON, but senders write one (Fastify's own parser passed over it too).
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.length === 0) throw new AppError('bad_request', `${what} is empty${hint}.`);
   try {
     return parseJson(text);
