@@ -34,3 +34,5 @@ export * from './onboarding';
 export * from './push';
 export * from './overview';
 export * from './analytics';
+export * from './workouts';
+export * from './sleep-nights';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ClinicalRecordInput, NewSample, SkippedType } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample, SkippedType, WorkoutTrackInput } from '@healthfolio/core';
 
 /**
  * One file of an upload: the uploaded file itself, or one entry of an uploaded zip. Importers read
@@ -54,6 +54,8 @@ export interface ImportChunk {
   warnings?: string[];
   /** Records for the clinical view (FHIR Conditions, medications …), upserted with the chunk's batch. */
   clinical?: ClinicalRecordInput[];
+  /** Workout tracks (route, elevation, heart rate per point), written with the chunk's batch. */
+  tracks?: WorkoutTrackInput[];
   /** A Healthfolio export being restored: the account's own records besides samples (healthfolio-export). */
   restore?: AccountRestore;
 }

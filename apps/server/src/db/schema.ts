@@ -114,6 +114,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   push_subscriptions: PushSubscriptionsTable;
+  workout_tracks: WorkoutTracksTable;
   provider_subscriptions: ProviderSubscriptionsTable;
   mfa_totp: MfaTotpTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
@@ -588,4 +589,16 @@ export interface PushSubscriptionsTable {
   auth: string;
   created_at: number;
   last_sent_at: number | null;
+}
+
+/** The points of one workout's track, keyed by the workout sample's identity (issue 22). */
+export interface WorkoutTracksTable {
+  user_id: string;
+  source: string;
+  start_at: number;
+  origin_id: string;
+  point_count: number;
+  /** JSON `WorkoutTrackPoints`: one array per series, aligned by index. */
+  points: string;
+  created_at: number;
 }

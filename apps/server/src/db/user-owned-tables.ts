@@ -26,6 +26,7 @@ export const userOwnedTables = [
   'webhook_deliveries',
   'webhooks',
   'push_subscriptions',
+  'workout_tracks',
   'mfa_totp',
   'mfa_recovery_codes',
   'webauthn_credentials',

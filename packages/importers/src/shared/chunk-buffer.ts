@@ -1,4 +1,4 @@
-import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
+import type { ClinicalRecordInput, NewSample, WorkoutTrackInput } from '@healthfolio/core';
 import type { ImportChunk, ImportIssue, SkippedRecords } from '../types';
 
 /** Samples a chunk holds before it is handed on: the pipeline writes a chunk per transaction. */
@@ -17,6 +17,7 @@ export class ChunkBuffer {
   private issues: ImportIssue[] = [];
   private warnings: string[] = [];
   private clinical: ClinicalRecordInput[] = [];
+  private tracks: WorkoutTrackInput[] = [];
   private skipped = new Map<string, SkippedRecords>();
   private records = 0;
   private readonly said = new Set<string>();
@@ -29,6 +30,11 @@ export class ChunkBuffer {
   /** Adds a record for the clinical view to the next chunk. */
   addClinical(record: ClinicalRecordInput): void {
     this.clinical.push(record);
+  }
+
+  /** Adds a workout's track (its points) to the next chunk; the workout sample comes in a chunk too. */
+  addTrack(track: WorkoutTrackInput): void {
+    this.tracks.push(track);
   }
 
   /** Counts records read, whatever they gave (one unless told). */
@@ -76,6 +82,7 @@ export class ChunkBuffer {
       this.samples.length > 0 ||
       this.issues.length > 0 ||
       this.warnings.length > 0 ||
+      this.tracks.length > 0 ||
       this.skipped.size > 0
     );
   }
@@ -98,6 +105,10 @@ export class ChunkBuffer {
     if (this.clinical.length) {
       chunk.clinical = this.clinical;
       this.clinical = [];
+    }
+    if (this.tracks.length) {
+      chunk.tracks = this.tracks;
+      this.tracks = [];
     }
     if (this.skipped.size) {
       chunk.skipped = [...this.skipped.values()];

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
+import { zoneOffsetAt, type NewSample, type WorkoutTrackPoints } from '@healthfolio/core';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { ChunkBuffer } from '../shared/chunk-buffer';
 import { MinuteAverager, type MinuteAverage } from '../shared/minute-average';
@@ -17,7 +17,12 @@ interface Totals {
   hrCount: number;
   maxDistance: number;
   pathMetres: number;
+  /** The points themselves, kept for a lone track's workout (its route, pace and elevation). */
+  kept?: KeptPoints;
 }
+
+/** Points as columns; times in epoch ms until the workout's start is known. */
+type KeptPoints = Omit<WorkoutTrackPoints, 't'> & { at: number[] };
 
 /**
  * A GPX or TCX file: heart rate one average a minute, and, when `withWorkout`, the workout the track
@@ -32,6 +37,7 @@ export async function* readTrack(
   withWorkout: boolean,
 ): AsyncGenerator<ImportChunk> {
   const totals: Totals = { points: 0, hrSum: 0, hrCount: 0, maxDistance: 0, pathMetres: 0 };
+  if (withWorkout) totals.kept = { at: [], lat: [], lon: [], ele: [], dist: [], hr: [] };
   const averager = new MinuteAverager();
   const out = new ChunkBuffer();
   let device: string | undefined;
@@ -66,8 +72,10 @@ export async function* readTrack(
     );
   }
   push(averager.flush());
-  if (totals.points > 0) addWorkout(out, totals, reader.summary, file.name, context, withWorkout);
-  skipTrackParts(out, reader.parts, file.name);
+  const workout =
+    totals.points > 0 ? addWorkout(out, totals, reader.summary, file.name, context, withWorkout) : undefined;
+  if (workout && totals.kept) out.addTrack(trackOf(workout, totals.kept));
+  skipTrackParts(out, reader.parts, file.name, workout !== undefined && totals.kept !== undefined);
   yield out.take();
 }
 
@@ -79,15 +87,27 @@ function addWorkout(
   file: string,
   context: ImportContext,
   withWorkout: boolean,
-): void {
+): NewSample | undefined {
   if (!withWorkout) {
     out.skip('track workout', 'activities.csv gives this workout; its track adds heart rate only');
-    return;
+    return undefined;
   }
   out.record();
   const workout = trackWorkout(totals, summary, file, context);
   if (workout) out.add(workout);
   else out.issue({ message: 'The track starts and ends at the same time: it gives no workout', file });
+  return workout;
+}
+
+/** The track of a lone file's workout: seconds from its start, distance measured (TCX) or along the route. */
+function trackOf(workout: NewSample, kept: KeptPoints) {
+  const { at, ...series } = kept;
+  return {
+    source: workout.source,
+    start: workout.start,
+    originId: workout.originId!,
+    points: { t: at.map((ms) => (ms - workout.start) / 1000), ...series },
+  };
 }
 
 function add(totals: Totals, point: TrackPoint): void {
@@ -102,6 +122,15 @@ function add(totals: Totals, point: TrackPoint): void {
   if (point.distanceM !== undefined && point.distanceM > totals.maxDistance)
     totals.maxDistance = point.distanceM;
   if (previous && valid(previous) && valid(point)) totals.pathMetres += haversine(previous, point);
+  const kept = totals.kept;
+  if (kept) {
+    kept.at.push(point.time);
+    kept.lat.push(valid(point) ? point.lat! : null);
+    kept.lon.push(valid(point) ? point.lon! : null);
+    kept.ele.push(point.elevation ?? null);
+    kept.hr.push(point.heartRate ?? null);
+    kept.dist.push(point.distanceM ?? (valid(point) ? Math.round(totals.pathMetres * 10) / 10 : null));
+  }
 }
 
 function trackWorkout(

@@ -39,9 +39,13 @@ const SERIES_NAMES: Record<string, string> = {
 export const seriesName = (element: string): string => SERIES_NAMES[element] ?? element;
 
 /** The route and the other series of one track, each a reading skipped with why; untimed points, one issue. */
-export function skipTrackParts(out: ChunkBuffer, parts: TrackParts, file: string): void {
-  if (parts.route) out.skip('track route (positions)', 'Healthfolio keeps no routes');
+export function skipTrackParts(out: ChunkBuffer, parts: TrackParts, file: string, kept = false): void {
+  // A lone track's workout keeps its points (route and elevation): they are part of that reading.
+  if (parts.route && !kept) {
+    out.skip('track route (positions)', 'Healthfolio keeps the route of a lone GPX or TCX file only');
+  }
   for (const name of parts.series) {
+    if (kept && name === 'elevation') continue;
     out.skip(`track ${name}`, 'a track keeps its heart rate (one average a minute); this series is not kept');
   }
   if (parts.untimed > 0) {

@@ -10,6 +10,8 @@ export interface TrackPoint {
   distanceM?: number;
   lat?: number;
   lon?: number;
+  /** Metres above sea level (GPX ele, TCX AltitudeMeters). */
+  elevation?: number;
 }
 
 /** What a whole GPX or TCX file says about its activity, known once it has been read to the end. */
@@ -100,7 +102,10 @@ export class TrackReader {
       } else if (name === 'DistanceMeters' && parent === 'Trackpoint') this.point.distanceM = value;
       else if (name === 'LatitudeDegrees') this.point.lat = value;
       else if (name === 'LongitudeDegrees') this.point.lon = value;
-      else if (name === 'trkpt' || name === 'Trackpoint') {
+      else if ((name === 'ele' || name === 'AltitudeMeters') && text !== '' && Number.isFinite(value)) {
+        this.point.elevation = value;
+        this.parts.series.add(seriesName(name));
+      } else if (name === 'trkpt' || name === 'Trackpoint') {
         const point = this.point;
         this.point = undefined;
         if (point.time !== undefined && !Number.isNaN(point.time)) this.onPoint(point as TrackPoint);

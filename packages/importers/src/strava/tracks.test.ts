@@ -21,8 +21,8 @@ describe('strava standalone GPX', () => {
   it('gives a workout from the track and heart rate averaged per minute', async () => {
     const { samples, records, error } = await readOne('run.gpx', gpx());
     expect(error).toBeUndefined();
-    // Readings, not points: 3 minutes of heart rate, the workout, and the route, elevation and cadence.
-    expect(records).toBe(7);
+    // Readings, not points: 3 minutes of heart rate, the workout (its route and elevation with it), cadence.
+    expect(records).toBe(5);
     expect(ofKind(samples, 'heart_rate').map((s) => [iso(s.start), s.value])).toEqual([
       ['2024-03-10T12:00:00.000Z', 145],
       ['2024-03-10T12:01:00.000Z', 152],
@@ -44,14 +44,29 @@ describe('strava standalone GPX', () => {
     expect(workout!.meta!.workout!.distanceM).toBeCloseTo(556, 0);
   });
 
-  it('skips the route and the other series of a track, one reading a track each', async () => {
+  it("keeps a lone track's route and elevation as the workout's track, and skips its other series", async () => {
     const out = await readOne('run.gpx', gpx());
     expect([...out.skipped.values()]).toEqual([
-      { type: 'track route (positions)', count: 1, reason: 'Healthfolio keeps no routes' },
-      { type: 'track elevation', count: 1, reason: expect.stringContaining('heart rate') },
       { type: 'track cadence', count: 1, reason: expect.stringContaining('heart rate') },
     ]);
     expect(unaccounted(out)).toBe(0);
+    const tracks = out.chunks.flatMap((c) => c.tracks ?? []);
+    const start = Date.parse('2024-03-10T12:00:00Z');
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]).toMatchObject({ source: 'strava', start, originId: `track:${start / 1000}` });
+    const { points } = tracks[0]!;
+    expect(points.t).toEqual([0, 30, 60, 90, 120, 150]);
+    expect(points.lat).toEqual([40.7812, 40.7822, 40.7832, 40.7842, 40.7852, 40.7862]);
+    expect(points.lon).toEqual(Array(6).fill(-73.9665));
+    expect(points.ele).toEqual(Array(6).fill(30.2));
+    expect(points.hr).toEqual([140, 150, 152, null, 160, 162]);
+    // 0.001° of latitude is 111.2 m along the route
+    expect(points.dist).toEqual([0, 111.2, 222.4, 333.6, 444.8, 556]);
+  });
+
+  it('keeps no track for a GPX of the bulk export (activities.csv gives its workout)', async () => {
+    const out = await collect(stravaImporter.read(exportEntries(), adaContext));
+    expect(out.chunks.flatMap((c) => c.tracks ?? [])).toEqual([]);
   });
 
   it('keeps originIds stable across runs and chunk sizes', async () => {
@@ -110,7 +125,7 @@ describe('strava standalone TCX', () => {
 describe('strava accounting', () => {
   it('accounts for every reading of a lone TCX, a cut GPX and the whole export', async () => {
     const tcxOut = await readOne('ride.tcx', tcx());
-    expect([...tcxOut.skipped.keys()]).toEqual(['track route (positions)', 'track elevation', 'track speed']);
+    expect([...tcxOut.skipped.keys()]).toEqual(['track speed']);
     const text = gpx().toString('utf8');
     const cut = await readOne('cut.gpx', text.slice(0, text.indexOf('2024-03-10T12:02:00Z')));
     const whole = await collect(stravaImporter.read(exportEntries(), adaContext));

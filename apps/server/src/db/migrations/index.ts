@@ -21,6 +21,7 @@ import { insightEvidence } from './202611290800-first-hour-insight-evidence';
 import { jobQueue } from './202611300200-job-queue';
 import { caregivers } from './202611300300-caregivers';
 import { pushSubscriptions } from './202611300410-push-subscriptions';
+import { workoutTracks } from './202611300500-workout-tracks';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -47,6 +48,7 @@ const migrations: Record<string, AppMigration> = {
   '202611300200-job-queue': jobQueue,
   '202611300300-caregivers': caregivers,
   '202611300410-push-subscriptions': pushSubscriptions,
+  '202611300500-workout-tracks': workoutTracks,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

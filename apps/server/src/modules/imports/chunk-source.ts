@@ -1,4 +1,4 @@
-import type { ClinicalRecordInput } from '@healthfolio/core';
+import type { ClinicalRecordInput, WorkoutTrackInput } from '@healthfolio/core';
 import type {
   AccountRestore,
   ImportChunk,
@@ -61,6 +61,8 @@ export interface ImportBatch<S = PreparedBatch> {
   warnings: string[];
   skipped: SkippedRecords[];
   clinical: ClinicalRecordInput[];
+  /** Workout tracks, written with the batch (replaced by identity, so a resumed import may write them again). */
+  tracks: WorkoutTrackInput[];
   /** What a Healthfolio export restores besides samples (settings, goals), applied once the batch is written. */
   restore: AccountRestore[];
   /** Bytes the importer had read when the batch ended. */
@@ -106,6 +108,7 @@ export async function* inBatches(
     warnings: [],
     skipped: [],
     clinical: [],
+    tracks: [],
     restore: [],
     bytesRead,
   });
@@ -122,6 +125,7 @@ export async function* inBatches(
     for await (const { chunk, bytesRead } of chunks) {
       // Upserted by origin id, so writing them again on a resumed import ends with the same rows.
       if (chunk.clinical) batch.clinical.push(...chunk.clinical);
+      if (chunk.tracks) batch.tracks.push(...chunk.tracks);
       // Restoring the same settings and goals twice changes nothing: a resumed import applies them again.
       if (chunk.restore) batch.restore.push(chunk.restore);
       if (seen >= limits.skip) {

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
+import { upsertWorkoutTracks } from '../metrics/workout-tracks.repository';
 import { HeldSamples } from '../metrics/held-samples';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
@@ -150,6 +151,7 @@ export class ImportRunner {
         batch.samples,
         async (trx, r) => {
           if (batch.clinical.length > 0) await upsertClinicalRecords(trx, row.user_id, batch.clinical, now());
+          if (batch.tracks.length > 0) await upsertWorkoutTracks(trx, row.user_id, batch.tracks, now());
           progress.samplesDone += batch.count;
           progress.inserted += r.inserted;
           progress.updated += r.updated;

@@ -29,6 +29,8 @@ import { SeriesService } from './series.service';
 import { SummaryService } from './summary.service';
 import { UserTimeZoneRepository } from './user-time-zone.repository';
 import { WhyService } from './why.service';
+import { sleepRoutes } from './sleep.routes';
+import { workoutsRoutes } from './workouts.routes';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['metrics'];
@@ -57,6 +59,8 @@ export const metricsRoutes =
     const m = createMetrics(db, now);
     const zoneOf = async (userId: string, tz?: string) => tz ?? (await m.zones.get(userId)) ?? 'UTC';
     app.addHook('onRequest', app.authenticate);
+    await app.register(workoutsRoutes(db));
+    await app.register(sleepRoutes(db, now));
 
     app.get(
       '/metrics',
