@@ -93,6 +93,15 @@ test.describe('Caregivers (issue 23)', () => {
       dashboard.main.getByText(`${user.name} has not allowed you to view their clinical records.`),
     ).toBeVisible();
 
+    // His Settings stay his own while he views Ada's data.
+    await benPage.getByRole('button', { name: 'Settings' }).click();
+    await expect(
+      benPage.getByText('Settings are your own: everything on this page is yours.', { exact: false }),
+    ).toBeVisible();
+    await benPage.goBack();
+    await dashboard.main.getByRole('tab', { name: 'Metrics' }).click();
+    await expect(dashboard.main).toContainText('64.2 kg', { timeout: 20_000 });
+
     // Ada revokes; Ben's next look is his own data, and he is told why.
     await settings.goto();
     await expect(given).toContainText(`Caregiver ${ben.name} (${ben.email})`);

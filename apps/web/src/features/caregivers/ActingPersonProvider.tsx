@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { setActingFor } from '../../lib/api';
 import { useAuth } from '../auth';
 import { ActingPersonContext, readViewed, writeViewed, type ViewedPerson } from './acting-person';
@@ -15,6 +15,7 @@ export function ActingPersonProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [viewed, setViewed] = useState<ViewedPerson | null>(() => readViewed(user?.id));
   const caregivers = useCaregivers(user !== null);
 
@@ -27,23 +28,32 @@ export function ActingPersonProvider({ children }: { children: ReactNode }) {
     () => (viewed && !lost ? { ...viewed, permissions: grant?.permissions ?? viewed.permissions } : null),
     [grant?.permissions, lost, viewed],
   );
+  // Settings are always the account's own: there the data shown (source priorities …) is the own too.
+  const ownPage = pathname === '/settings' || pathname.startsWith('/settings/');
+  const shownId = ownPage ? null : (person?.personId ?? null);
   // Idempotent, and before any child asks for data: the API client follows what is on screen.
-  setActingFor(person?.personId ?? null);
+  setActingFor(shownId);
 
   const forget = useCallback(() => {
     void queryClient.resetQueries({
       predicate: (query) => query.queryKey[0] !== 'profile' && query.queryKey[0] !== caregiversKey[0],
     });
   }, [queryClient]);
+  // Whenever whose data is shown changes, no answer about the other one stays in the cache.
+  const shown = useRef(shownId);
   useEffect(() => {
-    if (!lost) return;
-    writeViewed(user?.id, null);
+    if (shown.current === shownId) return;
+    shown.current = shownId;
     forget();
-  }, [forget, lost, user?.id]);
+  }, [forget, shownId]);
+  useEffect(() => {
+    if (lost) writeViewed(user?.id, null);
+  }, [lost, user?.id]);
 
   const switchTo = useCallback(
     (next: ViewedPerson | null) => {
       setActingFor(next?.personId ?? null);
+      shown.current = next?.personId ?? null;
       writeViewed(user?.id, next);
       setViewed(next);
       forget();
@@ -55,13 +65,14 @@ export function ActingPersonProvider({ children }: { children: ReactNode }) {
   const value = useMemo(
     () => ({
       person,
+      ownPage,
       may: (permission: ViewedPerson['permissions'][number]) =>
         person === null || person.permissions.includes(permission),
       switchTo,
       ended: lost ? viewed.personName : null,
       dismissEnded: () => setViewed(null),
     }),
-    [lost, person, switchTo, viewed],
+    [lost, ownPage, person, switchTo, viewed],
   );
   return <ActingPersonContext.Provider value={value}>{children}</ActingPersonContext.Provider>;
 }

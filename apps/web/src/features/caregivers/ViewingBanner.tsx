@@ -4,7 +4,15 @@ import { useActingPerson } from './acting-person';
 
 /** Says, above every page, whose data is on screen when it is not the own — and when access ended. */
 export function ViewingBanner() {
-  const { person, switchTo, ended, dismissEnded } = useActingPerson();
+  const { person, ownPage, switchTo, ended, dismissEnded } = useActingPerson();
+  if (person && ownPage) {
+    return (
+      <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+        Settings are your own: everything on this page is yours. The other pages show {person.personName}’s
+        data.
+      </Alert>
+    );
+  }
   if (person) {
     return (
       <Alert

@@ -10,6 +10,8 @@ export interface ViewedPerson {
 
 export interface ActingPerson {
   person: ViewedPerson | null;
+  /** On an account page (Settings): the own data is shown there, whoever is being viewed. */
+  ownPage: boolean;
   /** True for the own data; for a person, whether their grant allows it. */
   may: (permission: CaregiverPermission) => boolean;
   switchTo: (person: ViewedPerson | null) => void;
@@ -20,6 +22,7 @@ export interface ActingPerson {
 
 const own: ActingPerson = {
   person: null,
+  ownPage: false,
   may: () => true,
   switchTo: () => undefined,
   ended: null,
