@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Analytics } from '../features/analytics/Analytics';
+import { DeferredAnalytics } from '../features/analytics/DeferredAnalytics';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
@@ -11,7 +11,7 @@ export function App() {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-      <Analytics router={router} />
+      <DeferredAnalytics router={router} />
     </AppProviders>
   );
 }

@@ -1,35 +1,27 @@
 import type { AnalyticsConfig } from '@healthfolio/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { createBrowserRouter } from 'react-router';
-import { apiGet } from '../../lib/api';
 import { readConsent, storeConsent, type Consent } from './consent';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+export interface AnalyticsProps {
+  router: Router;
+  /** The server's measurement id and collector (`GET /api/analytics`, read by DeferredAnalytics). */
+  config: Extract<AnalyticsConfig, { enabled: true }>;
+}
+
 const ConsentBanner = lazy(() => import('./ConsentBanner'));
 
 /**
- * SPEC §9 analytics: off unless the server names a measurement id (`GET /api/analytics`). Then a banner
- * asks once; only after "Allow" does the page-view code load and send — one request per page shown.
+ * SPEC §9 analytics on a server with a measurement id: a banner asks once per browser; only after "Allow"
+ * does the page-view code load and send — one request per page shown.
  */
-export function Analytics({ router }: { router: Router }) {
-  const [config, setConfig] = useState<AnalyticsConfig | null>(null);
+export default function Analytics({ router, config }: AnalyticsProps) {
   const [consent, setConsent] = useState<Consent | null>(readConsent);
 
   useEffect(() => {
-    let live = true;
-    apiGet<AnalyticsConfig>('/analytics').then(
-      (answer) => live && setConfig(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const enabled = config?.enabled === true ? config : null;
-  useEffect(() => {
-    if (!enabled || consent !== 'granted') return;
+    if (consent !== 'granted') return;
     let unsubscribe: (() => void) | undefined;
     let live = true;
     void import('./page-views').then(({ sendPageView }) => {
@@ -39,7 +31,7 @@ export function Analytics({ router }: { router: Router }) {
         const { location, matches, navigation } = router.state;
         if (navigation.state !== 'idle' || location.pathname === last) return;
         last = location.pathname;
-        sendPageView(enabled, location.pathname, matches);
+        sendPageView(config, location.pathname, matches);
       };
       send();
       unsubscribe = router.subscribe(send);
@@ -48,9 +40,9 @@ export function Analytics({ router }: { router: Router }) {
       live = false;
       unsubscribe?.();
     };
-  }, [enabled, consent, router]);
+  }, [config, consent, router]);
 
-  if (!enabled || consent !== null) return null;
+  if (consent !== null) return null;
   return (
     <Suspense fallback={null}>
       <ConsentBanner
