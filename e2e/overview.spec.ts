@@ -40,8 +40,11 @@ test.describe('today at a glance and a page per metric (issue 22, items 1 and 2)
     await expect(rhr.getByTestId('source-name')).toHaveText('Entered by you');
 
     const steps = dashboard.overviewCard('today-steps');
-    await expect(steps.getByTestId('metric-value')).toHaveText('0 steps');
-    await expect(steps).toContainText('below your usual by now');
+    // Nothing has come in today: no false alarm, only her usual by now.
+    await expect(steps.getByTestId('metric-value')).toHaveText('—');
+    await expect(steps.getByTestId('today-note')).toContainText(
+      'Nothing yet today; last data yesterday · usual by now',
+    );
     await expect(steps.getByTestId('sparkline')).toBeVisible();
 
     // Five weeks old: labelled with its age, never shown as today's weight.

@@ -114,13 +114,13 @@ describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () =>
     );
 
     const night = screen.getByTestId('overview-sleep');
-    expect(within(night).getByTestId('metric-value').textContent).toBe('7 h asleep');
+    expect(within(night).getByTestId('metric-value').textContent).toBe('7 h');
     expect(
       within(night)
         .getByRole('img', { name: /^Sleep stages/ })
         .getAttribute('aria-label'),
     ).toBe('Sleep stages: Deep 1 h 20 min, Light 4 h 10 min, REM 1 h 30 min, Awake 30 min');
-    expect(night.textContent).toContain('In bed 7 h 30 min');
+    expect(night.textContent).toContain('Asleep; in bed 7 h 30 min');
 
     const heart = screen.getByTestId('overview-resting_heart_rate');
     expect(within(heart).getByTestId('metric-value').textContent).toBe('56 bpm');
@@ -129,11 +129,29 @@ describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () =>
       'Last 30 days: 29 days with data, lowest 50 bpm, highest 56 bpm.',
     );
     // Sources by their names and icons, never their ids.
-    expect(within(heart).getByTestId('source-name').textContent).toBe('Garmin · Forerunner 965');
+    expect(within(heart).getByTestId('source-name').textContent).toBe('Garmin');
     expect(document.body.textContent).not.toMatch(/apple_healthkit|\bgarmin\b/);
     // One call brings every metric card.
     const urls = vi.mocked(apiGet).mock.calls.map(([url]) => url);
     expect(urls.filter((u) => u.startsWith('/metrics'))).toEqual(['/metrics/overview']);
+  });
+
+  it('says nothing has come in yet today rather than raising a false alarm', async () => {
+    const quiet = adaOverview();
+    quiet.todaySoFar[0]!.value = 0;
+    quiet.items[0]!.ageDays = 1;
+    vi.mocked(apiGet).mockImplementation((url: string) =>
+      Promise.resolve(
+        url === '/metrics/overview' ? quiet : url === '/health-score' ? noScore : { items: [] },
+      ),
+    );
+    render(signedIn(<DashboardPage />, { url: '/dashboard' }).ui);
+    const steps = await screen.findByTestId('overview-today-steps');
+    expect(within(steps).getByTestId('metric-value').textContent).toBe('—');
+    expect(within(steps).getByTestId('today-note').textContent).toBe(
+      'Nothing yet today; last data yesterday · usual by now 400 steps',
+    );
+    expect(steps.textContent).not.toContain('below');
   });
 
   it('labels a weigh-in of 40 days ago with its age, never as current', async () => {

@@ -101,7 +101,7 @@ export function DashboardPage() {
           after={
             <>
               <InsightsPanel />
-              <HealthScoreCard />
+              <HealthScoreCard compact />
             </>
           }
         />

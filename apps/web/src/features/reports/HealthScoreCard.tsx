@@ -1,14 +1,21 @@
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useHealthScore } from './queries';
 
-/** The Dashboard's health score: the number, and each part with its weight and the data behind it. */
-export function HealthScoreCard() {
+/**
+ * The Dashboard's health score: the number, and each part with its weight and the data behind it —
+ * `compact` (the overview, where a phone has two screens for everything) keeps the parts behind a button.
+ */
+export function HealthScoreCard({ compact = false }: { compact?: boolean }) {
   const score = useHealthScore();
+  const [open, setOpen] = useState(!compact);
   if (!score.isSuccess) return null;
   const { data } = score;
   return (
@@ -26,35 +33,44 @@ export function HealthScoreCard() {
             </Typography>
           </Typography>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {data.score === null
-            ? data.reason
-            : `From the 14 days to ${data.day}; each part below with its weight.`}
-        </Typography>
-        <Stack spacing={0.75}>
-          {data.parts.map((part) => (
-            <Tooltip key={part.key} title={part.basis} placement="top-start">
-              <div>
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-                  <Typography variant="body2">
-                    {part.name}{' '}
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      (weight {part.weight})
+        {(open || data.score === null) && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {data.score === null
+              ? data.reason
+              : `From the 14 days to ${data.day}; each part below with its weight.`}
+          </Typography>
+        )}
+        {compact && (
+          <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)} sx={{ ml: -1 }}>
+            {open ? 'Hide its parts' : 'Show its parts'}
+          </Button>
+        )}
+        <Collapse in={open}>
+          <Stack spacing={0.75}>
+            {data.parts.map((part) => (
+              <Tooltip key={part.key} title={part.basis} placement="top-start">
+                <div>
+                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                    <Typography variant="body2">
+                      {part.name}{' '}
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        (weight {part.weight})
+                      </Typography>
                     </Typography>
-                  </Typography>
-                  <Typography variant="body2">
-                    {part.score === null ? 'Not enough data' : part.score}
-                  </Typography>
-                </Stack>
-                <LinearProgress
-                  variant="determinate"
-                  value={part.score ?? 0}
-                  aria-label={`${part.name}: ${part.score === null ? 'not enough data' : `${part.score} of 100`}. ${part.basis}`}
-                />
-              </div>
-            </Tooltip>
-          ))}
-        </Stack>
+                    <Typography variant="body2">
+                      {part.score === null ? 'Not enough data' : part.score}
+                    </Typography>
+                  </Stack>
+                  <LinearProgress
+                    variant="determinate"
+                    value={part.score ?? 0}
+                    aria-label={`${part.name}: ${part.score === null ? 'not enough data' : `${part.score} of 100`}. ${part.basis}`}
+                  />
+                </div>
+              </Tooltip>
+            ))}
+          </Stack>
+        </Collapse>
       </CardContent>
     </Card>
   );

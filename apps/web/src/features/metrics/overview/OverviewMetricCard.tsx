@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -25,13 +26,23 @@ interface OverviewMetricCardProps {
   title?: string;
   /** `overview-<testId>` (default: the kind). */
   testId?: string;
+  /** Without its own card: one of several kinds in a shared card. */
+  bare?: boolean;
 }
 
 /**
  * One metric on the Dashboard: its value when current, or else the last one labelled with its age and
  * not as today's; its last 30 days; its source by name. The whole card leads to the metric's page.
  */
-export function OverviewMetricCard({ item, system, note, children, title, testId }: OverviewMetricCardProps) {
+export function OverviewMetricCard({
+  item,
+  system,
+  note,
+  children,
+  title,
+  testId,
+  bare = false,
+}: OverviewMetricCardProps) {
   const label = title ?? item.label;
   const baseline =
     item.baseline !== null && !item.stale && item.aggregation !== 'sum'
@@ -39,10 +50,15 @@ export function OverviewMetricCard({ item, system, note, children, title, testId
       : undefined;
   return (
     // Not an article: "All your metrics" below holds each kind's article, named by its label.
-    <Card
-      variant="outlined"
+    <Box
+      component={bare ? 'div' : Card}
+      {...(bare ? {} : { variant: 'outlined' as const })}
       data-testid={`overview-${testId ?? item.type}`}
-      sx={{ height: '100%', position: 'relative', '&:hover': { borderColor: 'primary.main' } }}
+      sx={{
+        height: bare ? undefined : '100%',
+        position: 'relative',
+        '&:hover': { borderColor: 'primary.main' },
+      }}
     >
       <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="subtitle2" component="h3" color="text.secondary" noWrap>
@@ -75,7 +91,7 @@ export function OverviewMetricCard({ item, system, note, children, title, testId
             </Stack>
           ))}
         {!item.stale && (note ?? baseline) && (
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="text.secondary" component="p" noWrap>
             {note ?? baseline}
           </Typography>
         )}
@@ -85,10 +101,8 @@ export function OverviewMetricCard({ item, system, note, children, title, testId
           spacing={1}
           sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}
         >
-          <SourceLabel
-            source={item.latest.source}
-            device={item.latest.source === '*' ? null : item.latest.device}
-          />
+          {/* A merged day total has several sources: "Why this number?" on its page names them. */}
+          {item.latest.source === '*' ? <span /> : <SourceLabel source={item.latest.source} />}
           {!item.stale && (
             <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
               {ageText(item.ageDays)}
@@ -96,6 +110,6 @@ export function OverviewMetricCard({ item, system, note, children, title, testId
           )}
         </Stack>
       </CardContent>
-    </Card>
+    </Box>
   );
 }

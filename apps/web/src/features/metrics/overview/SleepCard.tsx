@@ -34,16 +34,21 @@ export function SleepCard({
   const total = stages ? STAGES.reduce((a, [key]) => a + (stages[key] ?? 0), 0) : 0;
   return (
     <OverviewMetricCard
-      item={{ ...item, stale: night.stale, ageDays: night.ageDays }}
+      item={{
+        ...item,
+        stale: night.stale,
+        ageDays: night.ageDays,
+        latest: { ...item.latest, source: night.source, device: night.device },
+      }}
       system={system}
       title="Last night"
       testId="sleep"
-      note={night.inBedMin !== null ? `In bed ${formatDuration(night.inBedMin)}` : undefined}
+      note={night.inBedMin !== null ? `Asleep; in bed ${formatDuration(night.inBedMin)}` : 'Asleep'}
     >
       {night.stale ? undefined : (
         <>
           <Typography variant="h6" component="p" data-testid="metric-value">
-            {formatDuration(night.asleepMin)} asleep
+            {formatDuration(night.asleepMin)}
           </Typography>
           {stages && total > 0 && (
             <Box>

@@ -1,45 +1,74 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OverviewCard, TodaySoFar, UnitSystem } from '@healthfolio/core';
 import { formatValue } from '../format';
-import { againstUsual } from './overview-text';
-import { OverviewMetricCard } from './OverviewMetricCard';
+import { CardLink, metricPath } from './CardLink';
+import { againstUsual, ageText } from './overview-text';
+import { Sparkline } from './Sparkline';
+import { sparkSummary } from './spark-summary';
 
-/** Today so far (steps, active energy, exercise) against the person's usual by this time of day. */
-export function TodayCard({
-  today,
-  item,
-  system,
-}: {
-  today: TodaySoFar;
-  item: OverviewCard;
-  system: UnitSystem;
-}) {
+/** One kind today: the total so far against the usual by now, with its last 30 days. */
+function TodayRow({ today, item, system }: { today: TodaySoFar; item: OverviewCard; system: UnitSystem }) {
   const show = (v: number) => formatValue(today.type, v, system);
   const usual = today.usual;
+  // Nothing has come in today yet (a watch not synced): no false "below your usual".
+  const nothingYet = today.value === 0 && item.ageDays > 0;
+  const note = nothingYet
+    ? `Nothing yet today; last data ${ageText(item.ageDays)}${usual !== null ? ` · usual by now ${show(usual)}` : ''}`
+    : usual === null
+      ? `Not enough days yet for your usual (${today.usualDays} of 7)`
+      : `${againstUsual(today.value, usual, show)} (usual ${show(usual)})`;
   return (
-    <OverviewMetricCard
-      item={{ ...item, stale: false }}
-      system={system}
-      title={`${today.label} today`}
-      testId={`today-${today.type}`}
-      note={
-        usual === null
-          ? `Not enough days yet for your usual (${today.usualDays} of 7)`
-          : `${againstUsual(today.value, usual, show)} (usual ${show(usual)})`
-      }
-    >
-      <Typography variant="h6" component="p" data-testid="metric-value">
-        {show(today.value)}
-      </Typography>
-      {usual !== null && usual > 0 && (
-        <LinearProgress
-          variant="determinate"
-          value={Math.min(100, (100 * today.value) / usual)}
-          aria-label={`${today.label}: ${show(today.value)} of your usual ${show(usual)} by now`}
-          sx={{ my: 0.5, height: 6, borderRadius: 3 }}
-        />
-      )}
-    </OverviewMetricCard>
+    <Box data-testid={`overview-today-${today.type}`} sx={{ position: 'relative', py: 0.75 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+            <Typography variant="subtitle2" component="h3" color="text.secondary" noWrap>
+              <CardLink to={metricPath(today.type)}>{`${today.label} today`}</CardLink>
+            </Typography>
+            <Typography variant="subtitle1" component="p" data-testid="metric-value" sx={{ fontWeight: 600 }}>
+              {nothingYet ? '—' : show(today.value)}
+            </Typography>
+          </Stack>
+          {!nothingYet && usual !== null && usual > 0 && (
+            <LinearProgress
+              variant="determinate"
+              value={Math.min(100, (100 * today.value) / usual)}
+              aria-label={`${today.label}: ${show(today.value)} of your usual ${show(usual)} by now`}
+              sx={{ my: 0.25, height: 5, borderRadius: 3 }}
+            />
+          )}
+          <Typography variant="caption" color="text.secondary" component="p" data-testid="today-note">
+            {note}
+          </Typography>
+        </Box>
+        <Box sx={{ width: 96, flexShrink: 0 }}>
+          <Sparkline values={item.spark} bars label={sparkSummary(item, system)} />
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Today so far (steps, active energy, exercise), one row each, in one card. */
+export function TodayCard({
+  rows,
+  system,
+}: {
+  rows: readonly { today: TodaySoFar; item: OverviewCard }[];
+  system: UnitSystem;
+}) {
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ py: 0.75, px: 1.5, '&:last-child': { pb: 0.75 } }}>
+        {rows.map((r) => (
+          <TodayRow key={r.today.type} today={r.today} item={r.item} system={system} />
+        ))}
+      </CardContent>
+    </Card>
   );
 }

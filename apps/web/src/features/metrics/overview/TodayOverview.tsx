@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { MetricsOverview, OverviewCard } from '@healthfolio/core';
@@ -43,18 +45,33 @@ export function TodayOverview({ overview, after }: { overview: MetricsOverview; 
   const byKind = new Map<string, OverviewCard>(overview.items.map((i) => [i.type, i]));
   const today = overview.todaySoFar.flatMap((t) => {
     const item = byKind.get(t.type);
-    return item ? [cell(t.type, <TodayCard today={t} item={item} system={system} />)] : [];
+    return item ? [{ today: t, item }] : [];
   });
   const sleepItem = byKind.get('sleep_duration');
-  const heart = [
+  const heart: ReactNode[] = [
     ...(overview.sleep && sleepItem
       ? [cell('sleep', <SleepCard night={overview.sleep} item={sleepItem} system={system} />)]
       : []),
-    ...HEART_KINDS.flatMap((k) => {
-      const item = byKind.get(k);
-      return item ? [cell(k, <OverviewMetricCard item={item} system={system} />)] : [];
-    }),
   ];
+  const hearts = HEART_KINDS.flatMap((k) => {
+    const item = byKind.get(k);
+    return item ? [item] : [];
+  });
+  // Resting heart rate and HRV share a card: both against their usual, one screen for the whole overview.
+  if (hearts.length > 0)
+    heart.push(
+      cell(
+        'heart',
+        <Card variant="outlined" sx={{ height: '100%' }}>
+          {hearts.map((item, i) => (
+            <Box key={item.type}>
+              {i > 0 && <Divider />}
+              <OverviewMetricCard item={item} system={system} bare />
+            </Box>
+          ))}
+        </Card>,
+      ),
+    );
   const body = BODY_KINDS.flatMap((k) => {
     const item = byKind.get(k);
     return item ? [item] : [];
@@ -70,7 +87,9 @@ export function TodayOverview({ overview, after }: { overview: MetricsOverview; 
     <>
       {today.length > 0 && (
         <Section id="overview-today" title="Today so far">
-          {today}
+          <Grid size={12}>
+            <TodayCard rows={today} system={system} />
+          </Grid>
         </Section>
       )}
       {after}
