@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createDeflate, createGzip, deflateRawSync } from 'node:zlib';
+import { createDeflate, createGzip, deflateRawSync, gzipSync } from 'node:zlib';
 import type { ImportJob } from '@healthfolio/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
@@ -378,6 +378,10 @@ describe.each(testDialects)('security suite: uploads on %s', (dialect) => {
           ]),
         ),
       ).toMatch(/holds another archive \(data\/readme\.txt\)/);
+      // A zip gzipped inside the zip: the gzip is opened (bounded), the zip in it is not.
+      expect(
+        await refused('outer.zip', await yazlZip([{ name: 'export.csv.gz', data: gzipSync(inner) }])),
+      ).toMatch(/holds another archive \(export\.csv\)/);
     });
 
     it('refuses a zip with more than 50,000 entries before opening any', async () => {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { ImportFile } from '../types';
 import { once, readHead } from './head';
-import { UnsafeArchiveError } from './zip';
+import { nestedArchive, UnsafeArchiveError } from './zip';
 
 const MAX_GZIP_RATIO = 200;
 
@@ -24,11 +24,21 @@ export function gunzippedFile(inner: ImportFile, name: string): ImportFile {
     gunzip.on('data', (chunk: Buffer) => {
       out += chunk.length;
       if (out > limit)
-        gunzip.destroy(new UnsafeArchiveError(`${name} unpacks far larger than it is packed: refused`));
+        gunzip.destroy(
+          new UnsafeArchiveError(
+            `${name} unpacks far larger than it is packed: refused as a decompression bomb, read no further`,
+          ),
+        );
     });
     return inner.open().pipe(gunzip);
   };
-  return { name, size: inner.size, open, head: once(() => readHead(open())) };
+  // A zip inside the gzip is an archive inside an archive: refused, not opened.
+  const head = once(async () => {
+    const bytes = await readHead(open());
+    if (isZip(bytes)) throw nestedArchive(name);
+    return bytes;
+  });
+  return { name, size: inner.size, open, head };
 }
 
 export const isGzip = (head: Buffer) => head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
