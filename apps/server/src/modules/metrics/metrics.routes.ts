@@ -25,6 +25,7 @@ import { EntriesService } from './entries.service';
 import { OverviewService } from './overview.service';
 import { PrioritiesService } from './priorities.service';
 import { SampleStore } from './samples.store';
+import { SleepService } from './sleep.service';
 import { SeriesService } from './series.service';
 import { SummaryService } from './summary.service';
 import { UserTimeZoneRepository } from './user-time-zone.repository';
@@ -45,7 +46,7 @@ export function createMetrics(db: Db, now: () => number) {
     zones,
     series: new SeriesService(db, now),
     summary,
-    overview: new OverviewService(db, summary, now),
+    overview: new OverviewService(db, summary, new SleepService(db, now), now),
     why: new WhyService(db),
     priorities: new PrioritiesService(db),
     entries: new EntriesService(db, store, zones, now),

@@ -3,7 +3,6 @@ import {
   getMetric,
   isSandboxDevice,
   SPARK_DAYS,
-  splitDevice,
   type GlucoseOverview,
   type MetricAggregation,
   type MetricsOverview,
@@ -19,9 +18,9 @@ import type { MergeSample } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
 import { rankFunction } from './priority';
 import { RollupsRepository, type RollupRow } from './rollups.repository';
-import { parseMeta } from './sample-item';
-import { SamplesRepository, type StoredSampleRow } from './samples.repository';
+import { SamplesRepository } from './samples.repository';
 import { SandboxPreferenceRepository } from './sandbox-preference.repository';
+import type { SleepService } from './sleep.service';
 import type { SummaryService } from './summary.service';
 import { dateToDay, dayStartIn, dayToDate, formatInstant, localDayIn, zoneOffsetAt } from './time';
 
@@ -57,6 +56,7 @@ export class OverviewService {
   constructor(
     db: Db,
     private readonly summary: SummaryService,
+    private readonly nights: SleepService,
     private readonly now: () => number,
   ) {
     this.samples = new SamplesRepository(db.kysely);
@@ -89,7 +89,7 @@ export class OverviewService {
       today: dayToDate(today),
       items: cards,
       todaySoFar,
-      sleep: await this.sleep(userId, today, includeSandbox),
+      sleep: await this.sleep(userId, tz, today, includeSandbox),
       glucose: await this.glucose(userId, tz, today, includeSandbox),
     };
   }
@@ -138,35 +138,39 @@ export class OverviewService {
     };
   }
 
-  /** The latest night: asleep and in bed, its stages when the tracker scored them (Garmin keeps them). */
-  private async sleep(userId: string, today: number, includeSandbox: boolean): Promise<SleepNight | null> {
+  /**
+   * The latest night (the day you wake up), as the sleep page reads it (`SleepService`: one stream a
+   * night, its stages from the stretches or the tracker's totals), so the two never disagree.
+   */
+  private async sleep(
+    userId: string,
+    tz: string,
+    today: number,
+    includeSandbox: boolean,
+  ): Promise<SleepNight | null> {
     const row = await this.samples.latest(userId, 'sleep_duration', { excludeSandbox: !includeSandbox });
     if (!row) return null;
-    const night = row.local_day;
-    const merged = (await this.rollups.range(userId, 'sleep_duration', '*', night, night))[0];
-    const inBed = (await this.rollups.range(userId, 'time_in_bed', '*', night, night))[0];
-    const asleepH = merged?.sum ?? row.value;
-    const provenance = parseMeta(row.meta).provenance as Record<string, unknown> | undefined;
-    const stage = (key: string) => {
-      const v = provenance?.[key];
-      return typeof v === 'number' ? v : null;
-    };
-    const stages = {
-      deep: stage('deepMin'),
-      light: stage('lightMin'),
-      rem: stage('remMin'),
-      awake: stage('awakeMin'),
-    };
-    const ageDays = today - night;
-    const item = toInstants(row);
+    const day = dayToDate(row.local_day);
+    const night = (await this.nights.nights(userId, { from: day, to: day }, tz)).nights[0];
+    if (!night) return null;
+    const stages = night.stageMinutes
+      ? {
+          deep: night.stageMinutes.deep,
+          light: night.stageMinutes.core,
+          rem: night.stageMinutes.rem,
+          awake: night.stageMinutes.awake,
+        }
+      : null;
+    const ageDays = today - row.local_day;
     return {
-      night: dayToDate(night),
-      asleepMin: Math.round(asleepH * 60),
-      inBedMin: inBed ? Math.round(inBed.sum) : null,
-      ...item,
-      source: row.source,
-      device: item.device,
-      stages: Object.values(stages).some((v) => v !== null) ? stages : null,
+      night: night.night,
+      asleepMin: Math.round(night.asleepMin),
+      inBedMin: night.inBedMin === null ? null : Math.round(night.inBedMin),
+      start: night.bedtime,
+      end: night.wake,
+      source: night.source,
+      device: night.device,
+      stages: stages && Object.values(stages).some((v) => v !== null) ? stages : null,
       ageDays,
       stale: ageDays > expectedCadenceDays('sleep_duration'),
     };
@@ -214,15 +218,6 @@ function clip(s: MergeSample, cut: number): MergeSample[] {
   if (s.end <= cut) return [s];
   const share = (cut - s.start) / (s.end - s.start);
   return [{ ...s, end: cut, value: s.value * share }];
-}
-
-function toInstants(row: StoredSampleRow) {
-  const { device } = splitDevice(row.device);
-  return {
-    start: formatInstant(row.start_at, row.utc_offset_min),
-    end: formatInstant(row.end_at, row.utc_offset_min),
-    device,
-  };
 }
 
 /** A summary item with its age against its cadence, its baseline and its last 30 days. */
