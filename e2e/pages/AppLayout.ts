@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-export type NavEntry = 'Dashboard' | 'Sources' | 'Insights' | 'Goals' | 'Reports' | 'About Us';
+export type NavEntry = 'Dashboard' | 'Sources' | 'Workouts' | 'Insights' | 'Goals' | 'Reports' | 'About Us';
 
 /** The signed-in layout: top bar, left navigation, skip link, main region and footer. */
 export class AppLayout {

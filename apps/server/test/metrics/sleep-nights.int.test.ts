@@ -1,41 +1,13 @@
-import { Encoder, Profile } from '@garmin/fitsdk';
 import type { SleepNights } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { importFile } from '../imports/helpers';
-
-/**
- * A Garmin sleep file (type 49, as a Forerunner writes it; built with the FIT SDK's own Encoder, as the
- * importer's fixtures are): each sleep_level message holds from its time until the next.
- */
-export function garminSleepFit(levels: [iso: string, level: string][]): Buffer {
-  const encoder = new Encoder();
-  const write = (mesg: string, fields: Record<string, unknown>) =>
-    encoder.onMesg(Profile.MesgNum[mesg]!, fields as Parameters<Encoder['onMesg']>[1]);
-  const created = new Date(levels[0]![0]);
-  write('FILE_ID', {
-    type: 49,
-    manufacturer: 'garmin',
-    product: 3992,
-    serialNumber: 3_456_789_012,
-    timeCreated: created,
-  });
-  write('DEVICE_INFO', {
-    timestamp: created,
-    deviceIndex: 'creator',
-    manufacturer: 'garmin',
-    product: 3992,
-    serialNumber: 3_456_789_012,
-    productName: 'Forerunner 255',
-  });
-  for (const [iso, sleepLevel] of levels) write('SLEEP_LEVEL', { timestamp: new Date(iso), sleepLevel });
-  return Buffer.from(encoder.close());
-}
+import { garminSleepFit } from './garmin-sleep-fit';
 
 /** Wakes 20 November at 06:30 UTC after 470 minutes asleep, ten of the night's minutes awake. */
-export const FIRST_NIGHT: [string, string][] = [
+const FIRST_NIGHT: [string, string][] = [
   ['2026-11-19T22:30:00Z', 'light'],
   ['2026-11-19T23:30:00Z', 'deep'],
   ['2026-11-20T01:00:00Z', 'awake'],

@@ -50,6 +50,12 @@ export const DataSourcesPage = lazyPage(
   () => import('../pages/DataSourcesPage'),
   'DataSourcesPage',
 );
+export const WorkoutsPage = lazyPage('WorkoutsPage', () => import('../pages/WorkoutsPage'), 'WorkoutsPage');
+export const WorkoutDetailPage = lazyPage(
+  'WorkoutDetailPage',
+  () => import('../pages/WorkoutDetailPage'),
+  'WorkoutDetailPage',
+);
 export const InsightsPage = lazyPage('InsightsPage', () => import('../pages/InsightsPage'), 'InsightsPage');
 export const GoalsPage = lazyPage('GoalsPage', () => import('../pages/GoalsPage'), 'GoalsPage');
 export const ReportsPage = lazyPage('ReportsPage', () => import('../pages/ReportsPage'), 'ReportsPage');

@@ -65,6 +65,8 @@ export function createRoutes(): RouteObject[] {
                 { path: '/dashboard', element: <Pages.DashboardPage /> },
                 { path: '/metrics/:kind', element: <Pages.MetricPage /> },
                 { path: '/data-sources', element: <Pages.DataSourcesPage /> },
+                { path: '/workouts', element: <Pages.WorkoutsPage /> },
+                { path: '/workouts/:id', element: <Pages.WorkoutDetailPage /> },
                 { path: '/insights', element: <Pages.InsightsPage /> },
                 { path: '/goals', element: <Pages.GoalsPage /> },
                 { path: '/reports', element: <Pages.ReportsPage /> },

@@ -5,6 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
 import { MetricView } from '../features/metrics/page/MetricView';
+import { SleepNights } from '../features/sleep/SleepNights';
 
 /** `/metrics/:kind`: one metric's page; any alias of a kind leads to it. */
 export function MetricPage() {
@@ -27,5 +28,11 @@ export function MetricPage() {
     );
   }
   // Keyed by kind: another metric's page starts afresh.
-  return <MetricView key={metric.kind} metric={metric} />;
+  return (
+    <>
+      <MetricView key={metric.kind} metric={metric} />
+      {/* Sleep kinds: each night's stages and its regularity over weeks (issue 22). */}
+      {metric.category === 'sleep' && <SleepNights />}
+    </>
+  );
 }

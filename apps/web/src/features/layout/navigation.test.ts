@@ -6,6 +6,7 @@ describe('navigation config', () => {
     expect(navigationItems.map((item) => [item.text, item.path])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Sources', '/data-sources'],
+      ['Workouts', '/workouts'],
       ['Insights', '/insights'],
       ['Goals', '/goals'],
       ['Reports', '/reports'],

@@ -1,6 +1,7 @@
 import type { CaregiverPermission } from '@healthfolio/core';
 import type SvgIcon from '@mui/material/SvgIcon';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DirectionsRunOutlined from '@mui/icons-material/DirectionsRunOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -25,6 +26,13 @@ export const DRAWER_WIDTH = 240;
 export const navigationItems: readonly NavigationItem[] = [
   { text: 'Dashboard', icon: DashboardOutlined, path: '/dashboard', comingSoon: false, forPerson: 'metrics' },
   { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false, forPerson: 'sources' },
+  {
+    text: 'Workouts',
+    icon: DirectionsRunOutlined,
+    path: '/workouts',
+    comingSoon: false,
+    forPerson: 'metrics',
+  },
   { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false, forPerson: 'insights' },
   { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false, forPerson: 'insights' },
   { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false, forPerson: null },

@@ -1,0 +1,309 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import type { SleepNightDetail, SleepNights as Nights, SleepStage } from '@healthfolio/core';
+import { useState } from 'react';
+import { LoadError } from '../layout/LoadError';
+import { formatDuration } from '../metrics/format';
+import { sourceName } from '../metrics/overview/overview-text';
+import { useSleepNights } from '../workouts/queries';
+import { clockOf, hypnogram, isStaged } from './hypnogram';
+
+const WEEKS = [2, 4, 8, 12] as const;
+const DAY_MS = 86_400_000;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Today's date where the browser is. */
+const today = () => {
+  const now = new Date();
+  return isoDay(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
+};
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+/** Sleep night by night, on a sleep metric's page: each night's stages, its length and regularity over weeks. */
+export function SleepNights() {
+  const [weeks, setWeeks] = useState<(typeof WEEKS)[number]>(4);
+  const to = today();
+  const from = isoDay(Date.parse(`${to}T00:00:00Z`) - (weeks * 7 - 1) * DAY_MS);
+  const nights = useSleepNights(from, to);
+  return (
+    <Paper component="section" variant="outlined" aria-label="Nights" sx={{ p: { xs: 1.5, sm: 2 }, mt: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          Nights
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label="Show"
+          value={weeks}
+          onChange={(e) => setWeeks(Number(e.target.value) as (typeof WEEKS)[number])}
+          sx={{ minWidth: 140 }}
+        >
+          {WEEKS.map((w) => (
+            <MenuItem key={w} value={w}>{`${w} weeks`}</MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {nights.isPending ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : nights.isError ? (
+        <LoadError title="Nights did not load" error={nights.error} onRetry={() => void nights.refetch()} />
+      ) : nights.data.nights.length === 0 ? (
+        <Typography color="text.secondary">No nights recorded in these weeks.</Typography>
+      ) : (
+        <NightsBody key={`${from}/${to}`} data={nights.data} />
+      )}
+    </Paper>
+  );
+}
+
+function NightsBody({ data }: { data: Nights }) {
+  // The latest night first; the arrows step through the others.
+  const [index, setIndex] = useState(data.nights.length - 1);
+  const night = data.nights[Math.min(index, data.nights.length - 1)]!;
+  const c = data.consistency;
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <IconButton aria-label="Earlier night" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+            <ChevronLeft />
+          </IconButton>
+          <Typography
+            component="h3"
+            variant="subtitle1"
+            sx={{ fontWeight: 600 }}
+            data-testid="sleep-night-title"
+          >
+            {`Night to ${longDate(night.night)}`}
+          </Typography>
+          <IconButton
+            aria-label="Later night"
+            disabled={index >= data.nights.length - 1}
+            onClick={() => setIndex(index + 1)}
+          >
+            <ChevronRight />
+          </IconButton>
+        </Stack>
+        <Typography variant="body2" data-testid="sleep-night-summary">
+          {`${formatDuration(night.asleepMin)} asleep · ${clockOf(night.bedtime)}–${clockOf(night.wake)}` +
+            (night.inBedMin !== null ? ` · in bed ${formatDuration(night.inBedMin)}` : '') +
+            ` · ${[sourceName(night.source), night.device].filter(Boolean).join(' · ')}`}
+        </Typography>
+        <Hypnogram night={night} />
+        <StageTotals night={night} />
+      </Box>
+      <Box>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          Sleep and regularity over these weeks
+        </Typography>
+        {c ? (
+          <Typography variant="body2" data-testid="sleep-consistency">
+            {`On average ${formatDuration(c.meanAsleepMin)} asleep; to sleep at ${c.meanBedtime} (give or take ${formatDuration(
+              c.bedtimeSdMin,
+            )}), awake at ${c.meanWake} (give or take ${formatDuration(c.wakeSdMin)}). The smaller the spread, the more regular.`}
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            One night so far: regularity needs at least two.
+          </Typography>
+        )}
+        <DurationBars nights={data.nights} from={data.from} to={data.to} />
+      </Box>
+    </Stack>
+  );
+}
+
+function useStageColors(): Record<SleepStage, string> {
+  const theme = useTheme();
+  return {
+    deep: theme.palette.primary.dark,
+    core: theme.palette.primary.light,
+    rem: theme.palette.secondary.main,
+    asleep: theme.palette.primary.main,
+    awake: theme.palette.warning.main,
+  };
+}
+
+const HW = 600;
+const ROW_H = 28;
+const LEFT = 92;
+
+/** The night's stages over its clock time, one row a stage (awake at the top, deep at the bottom). */
+function Hypnogram({ night }: { night: SleepNightDetail }) {
+  const theme = useTheme();
+  const colors = useStageColors();
+  if (night.segments.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="sleep-no-stretches">
+        {`${sourceName(night.source)} stored this night as one total, without its stretches: there is no timeline to draw.`}
+      </Typography>
+    );
+  }
+  const { rows, blocks } = hypnogram(night);
+  const height = rows.length * ROW_H + 22;
+  const width = HW - LEFT - 8;
+  const label = blocks.map((b) => `${rows[b.row]?.label ?? b.stage} ${formatDuration(b.minutes)}`).join(', ');
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${HW} ${height}`}
+      role="img"
+      aria-label={`Hypnogram from ${clockOf(night.bedtime)} to ${clockOf(night.wake)}: ${label}`}
+      data-testid="hypnogram"
+      sx={{ width: '100%', height: 'auto', display: 'block', mt: 1 }}
+    >
+      {rows.map((r, i) => (
+        <g key={r.stage}>
+          <text
+            x={LEFT - 6}
+            y={i * ROW_H + ROW_H / 2 + 4}
+            textAnchor="end"
+            fontSize={12}
+            fill={theme.palette.text.primary}
+          >
+            {r.label}
+          </text>
+          <line
+            x1={LEFT}
+            x2={HW - 8}
+            y1={(i + 1) * ROW_H}
+            y2={(i + 1) * ROW_H}
+            stroke={theme.palette.divider}
+          />
+        </g>
+      ))}
+      {blocks.map((b, i) => (
+        <rect
+          key={i}
+          data-stage={b.stage}
+          x={LEFT + b.x0 * width}
+          y={b.row * ROW_H + 4}
+          width={Math.max((b.x1 - b.x0) * width, 1)}
+          height={ROW_H - 8}
+          rx={2}
+          fill={colors[b.stage]}
+        />
+      ))}
+      <text x={LEFT} y={height - 4} fontSize={11} fill={theme.palette.text.secondary}>
+        {clockOf(night.bedtime)}
+      </text>
+      <text x={HW - 8} y={height - 4} textAnchor="end" fontSize={11} fill={theme.palette.text.secondary}>
+        {clockOf(night.wake)}
+      </text>
+    </Box>
+  );
+}
+
+function StageTotals({ night }: { night: SleepNightDetail }) {
+  const m = night.stageMinutes;
+  if (!m) {
+    return isStaged(night) || night.segments.length === 0 ? null : (
+      <Typography variant="body2" color="text.secondary">
+        {`${sourceName(night.source)} stored when you were asleep, not in which stage.`}
+      </Typography>
+    );
+  }
+  const parts = (
+    [
+      ['Deep', m.deep],
+      ['Core (light)', m.core],
+      ['REM', m.rem],
+      ['Awake', m.awake],
+    ] as const
+  ).filter(([, v]) => v !== null);
+  return (
+    <Typography variant="body2" data-testid="sleep-stage-totals">
+      {parts.map(([name, v]) => `${name} ${formatDuration(v!)}`).join(' · ')}
+    </Typography>
+  );
+}
+
+const BW = 600;
+const BH = 120;
+
+/** Time asleep night by night over the range, as bars (a gap where no night was recorded). */
+function DurationBars({
+  nights,
+  from,
+  to,
+}: {
+  nights: readonly SleepNightDetail[];
+  from: string;
+  to: string;
+}) {
+  const theme = useTheme();
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
+  const max = Math.max(600, ...nights.map((n) => n.asleepMin));
+  const slot = (BW - 8) / days;
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${BW} ${BH}`}
+      role="img"
+      aria-label={`Time asleep each night from ${longDate(from)} to ${longDate(to)}: ${nights
+        .map((n) => `${longDate(n.night)} ${formatDuration(n.asleepMin)}`)
+        .join(', ')}`}
+      data-testid="sleep-duration-bars"
+      sx={{ width: '100%', height: 'auto', display: 'block', mt: 1 }}
+    >
+      <line x1={0} x2={BW} y1={BH - 16} y2={BH - 16} stroke={theme.palette.divider} />
+      <line
+        x1={0}
+        x2={BW}
+        y1={BH - 16 - (480 / max) * (BH - 24)}
+        y2={BH - 16 - (480 / max) * (BH - 24)}
+        stroke={theme.palette.text.secondary}
+        strokeDasharray="4 4"
+      />
+      <text
+        x={BW - 2}
+        y={BH - 20 - (480 / max) * (BH - 24)}
+        textAnchor="end"
+        fontSize={10}
+        fill={theme.palette.text.secondary}
+      >
+        8 h
+      </text>
+      {nights.map((n) => {
+        const i = Math.round((Date.parse(`${n.night}T00:00:00Z`) - start) / DAY_MS);
+        const h = (n.asleepMin / max) * (BH - 24);
+        return (
+          <rect
+            key={`${n.night}-${n.bedtime}`}
+            x={4 + i * slot + slot * 0.15}
+            y={BH - 16 - h}
+            width={slot * 0.7}
+            height={h}
+            fill={theme.palette.primary.main}
+          />
+        );
+      })}
+      <text x={4} y={BH - 2} fontSize={10} fill={theme.palette.text.secondary}>
+        {longDate(from)}
+      </text>
+      <text x={BW - 4} y={BH - 2} textAnchor="end" fontSize={10} fill={theme.palette.text.secondary}>
+        {longDate(to)}
+      </text>
+    </Box>
+  );
+}
