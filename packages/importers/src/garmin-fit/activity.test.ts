@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { activityFit, sessionWithoutTimesFit } from './fixtures/build-fit';
+import { activityFit, routedActivityFit, sessionWithoutTimesFit } from './fixtures/build-fit';
 import { adaContext, collect, ofKind, unaccounted } from '../shared/test-support';
 import { garminFitImporter } from './index';
 
@@ -21,6 +21,24 @@ describe('garmin-fit activity files', () => {
       device: 'fenix 7',
       meta: { workout: { activity: 'running', distanceM: 2012.5, energyKcal: 151, avgHeartRate: 133 } },
     });
+  });
+
+  it("keeps the session's records as its workout's track, positions in degrees", async () => {
+    const out = await collect(
+      garminFitImporter.read([fileFromBuffer('walk.fit', routedActivityFit())], adaContext),
+    );
+    const [workout] = ofKind(out.samples, 'workout');
+    const tracks = out.chunks.flatMap((c) => c.tracks ?? []);
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]).toMatchObject({ source: 'garmin', start: workout!.start, originId: workout!.originId });
+    const { points } = tracks[0]!;
+    expect(points.t).toEqual([0, 30, 60, 90, 120]);
+    expect(points.lat).toEqual([40.7, 40.701, 40.702, 40.703, 40.704]);
+    expect(points.lon).toEqual([-74, -74, -74, -74, -74]);
+    expect(points.ele).toEqual([100, 101, 102, 103, 104]);
+    expect(points.dist).toEqual([0, 111, 222, 333, 444]);
+    expect(points.hr).toEqual([100, 105, 110, 115, 120]);
+    expect(unaccounted(out)).toBe(0);
   });
 
   it('averages record heart rate per minute', async () => {

@@ -1,4 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
+import type { NewSample, WorkoutTrackInput } from '@healthfolio/core';
 import type { ImportIssue, SkippedRecords } from '../types';
 import type { ChunkBuffer } from '../shared/chunk-buffer';
 
@@ -13,6 +13,8 @@ export class FitReadings {
   readonly samples: NewSample[] = [];
   readonly issues: ImportIssue[] = [];
   readonly warnings: string[] = [];
+  /** Workout tracks (an activity's records), part of their workout's reading. */
+  readonly tracks: WorkoutTrackInput[] = [];
   private readonly skipped = new Map<string, SkippedRecords>();
 
   add(sample: NewSample): void {
@@ -49,5 +51,6 @@ export class FitReadings {
     for (const issue of this.issues) out.issue(issue);
     for (const { type, reason, count } of this.skipped.values()) out.skip(type, reason, count);
     for (const warning of this.warnings) out.warnOnce(warning);
+    for (const track of this.tracks) out.addTrack(track);
   }
 }
