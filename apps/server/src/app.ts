@@ -297,6 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const connections = new ConnectionsRepository(db.kysely);
   const syncRunner = new SyncRunner({
+    queue: jobs,
     repo: connections,
     store: metrics.store,
     zones: metrics.zones,

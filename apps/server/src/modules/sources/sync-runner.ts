@@ -3,6 +3,7 @@ import type { Connector } from '@healthfolio/connectors';
 import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../jobs';
 import type { SampleStore } from '../metrics/samples.store';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
@@ -17,7 +18,14 @@ import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
 import type { SyncRunEvents } from '../webhooks/webhook-events';
 
+/** One job per sync of one connection, keyed by the connection. */
+export const SYNC_QUEUE = 'sources.sync';
+/** Once a minute, on one instance: the connections whose interval has passed are queued. */
+const SCHEDULE_QUEUE = 'sources.schedule';
+
 export interface SyncRunnerDeps {
+  /** Where syncs and the schedule are queued. */
+  queue: JobQueue;
   repo: ConnectionsRepository;
   store: SampleStore;
   zones: UserTimeZoneRepository;
@@ -26,7 +34,7 @@ export interface SyncRunnerDeps {
   log: FastifyBaseLogger;
   now: () => number;
   fetch?: typeof fetch;
-  /** How often the schedule looks for due syncs (default a minute; 0: only when `schedule()` is called). */
+  /** 0: no schedule (tests call `schedule()` themselves); otherwise it looks every minute, on one instance. */
   checkEveryMs?: number;
   /** Told when a sync ends with new data (insights run again). */
   onFinished?: (userId: string) => void;
@@ -35,7 +43,9 @@ export interface SyncRunnerDeps {
 }
 
 /**
- * Runs syncs one at a time in the background of this server. Each page the provider answers is kept raw,
+ * Runs syncs as jobs of the queue (`sources.sync`, one per connection: one waiting and one running at most,
+ * whichever instance takes it), one at a time per instance; the schedule (`sources.schedule`, every minute,
+ * run on one instance) queues the connections whose connector's interval has passed. Each page the provider answers is kept raw,
  * mapped, and written in one transaction with the cursor after it, so a sync cut off by a restart resumes
  * after the last page written and ends with the rows of one uninterrupted run. Connected sources re-sync
  * on their connector's interval, reading again the recent days the provider may still revise.
@@ -47,28 +57,40 @@ export interface SyncRunnerDeps {
  * connection deletes only what a sandbox wrote.
  */
 export class SyncRunner {
-  private readonly queue: string[] = [];
-  private active: Promise<void> | undefined;
+  private readonly queueing = new Set<Promise<unknown>>();
+  private readonly running = new Set<Promise<void>>();
   private readonly abort = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
 
   private readonly onSchedule: (() => Promise<void>)[] = [];
 
   constructor(private readonly deps: SyncRunnerDeps) {}
 
   enqueue(connectionId: string): void {
-    if (this.abort.signal.aborted || this.queue.includes(connectionId)) return;
-    this.queue.push(connectionId);
-    this.active ??= this.drain();
+    if (this.abort.signal.aborted) return;
+    const queued = this.deps.queue
+      .enqueue(
+        SYNC_QUEUE,
+        { connectionId },
+        // A sync writes page by page with its cursor: one whose instance died is resumed elsewhere.
+        { singletonKey: connectionId, expireInSeconds: 30 * 60, retry: { limit: 3, delaySeconds: 5 } },
+      )
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, connection: connectionId }, 'queueing a sync failed'),
+      )
+      .finally(() => this.queueing.delete(queued));
+    this.queueing.add(queued);
   }
 
-  /** Takes up syncs a previous process left unfinished, and starts the schedule. */
+  /** Takes the sync jobs on this instance, keeps the schedule, and queues syncs a stop left unfinished. */
   async start(): Promise<void> {
+    const { queue } = this.deps;
+    await queue.work<{ connectionId: string }>(SYNC_QUEUE, (job) => this.sync(job.data.connectionId));
+    if ((this.deps.checkEveryMs ?? 60_000) > 0) {
+      await queue.work(SCHEDULE_QUEUE, () => this.schedule());
+      await queue.schedule(SCHEDULE_QUEUE, '* * * * *');
+    }
+    // Their job may be waiting still (then this is a no-op, by its key) or lost with a version before the queue.
     for (const row of await this.deps.repo.unfinished()) this.enqueue(row.id);
-    const every = this.deps.checkEveryMs ?? 60_000;
-    if (every <= 0) return;
-    this.timer = setInterval(() => void this.schedule(), every);
-    this.timer.unref();
   }
 
   /** Queues every connected source whose next sync is due, then does the work that rides on the schedule. */
@@ -89,29 +111,36 @@ export class SyncRunner {
     this.onSchedule.push(work);
   }
 
+  /** Resolves when no sync is being queued, waiting or running. */
   async idle(): Promise<void> {
-    while (this.active) await this.active;
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    await this.deps.queue.idle([SYNC_QUEUE]);
+    await Promise.allSettled([...this.running]);
   }
 
+  /** Runs stop after their current page (its cursor committed); the next start, or another instance, resumes. */
   async close(): Promise<void> {
-    clearInterval(this.timer);
     this.abort.abort(new Error('The server is shutting down'));
-    await this.idle();
+    await Promise.allSettled([...this.queueing]);
+    await Promise.allSettled([...this.running]);
   }
 
-  private async drain(): Promise<void> {
-    try {
-      for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
-        const row = await this.deps.repo.byId(id);
-        if (!row || row.status === 'disconnected') continue;
-        try {
-          await this.run(row);
-        } catch (error) {
-          this.deps.log.error({ err: error, connection: id }, 'sync failed unexpectedly');
-        }
+  /** The job's handler: one connection's sync. */
+  private async sync(connectionId: string): Promise<void> {
+    const run = (async () => {
+      const row = await this.deps.repo.byId(connectionId);
+      if (!row || row.status === 'disconnected' || this.abort.signal.aborted) return;
+      try {
+        await this.run(row);
+      } catch (error) {
+        this.deps.log.error({ err: error, connection: connectionId }, 'sync failed unexpectedly');
       }
+    })();
+    this.running.add(run);
+    try {
+      await run;
     } finally {
-      this.active = undefined;
+      this.running.delete(run);
     }
   }
 
