@@ -5,7 +5,8 @@
 //   a SMART on FHIR patient with 5 years of records (≥ 20 000 resources) synced through a server;
 //   the insight engine over 5 years of one user's data vs the Dashboard's summary read;
 //   a 10-page lab report PDF read into results vs pdf.js merely reading its text, and the extraction accuracy;
-//   an Apple Health import of 1 M Records vs saxes merely parsing it, and a 10 000-resource FHIR bundle.
+//   an Apple Health import of 1 M Records vs saxes merely parsing it, on SQLite and on PostgreSQL (their
+//   ratio), and a 10 000-resource FHIR bundle.
 // `npm run bench -- --quick` shrinks the data tenfold for a fast look.
 import { ensureDependencies, runOrExit } from './lib.mjs';
 
@@ -39,4 +40,13 @@ console.log('\n== SMART on FHIR: a sandbox patient with 5 years of records (targ
 tsx('apps/server/bench/smart-sync.bench.ts');
 
 console.log('\n== imports ==');
-tsx('apps/server/bench/import.bench.ts', '--records', quick ? '100000' : '1000000');
+// Each round imports the file on SQLite and then on PostgreSQL: their ratio is measured in one run.
+tsx(
+  'apps/server/bench/import.bench.ts',
+  '--records',
+  quick ? '100000' : '1000000',
+  '--dialects',
+  'sqlite,postgres',
+  '--database-url',
+  pgUrl,
+);

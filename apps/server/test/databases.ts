@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
+import { pgCopyIn } from '../src/db/pg-copy';
 import type { Database } from '../src/db/schema';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ export async function createTestDb(dialect: TestDialect): Promise<Db> {
     dialect: 'postgres',
     schema,
     url,
+    copyIn: pgCopyIn(pool),
     close: async () => {
       await sql.raw(`drop schema ${schema} cascade`).execute(kysely);
       await kysely.destroy();

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { Checkpoints } from './checkpoints';
 import { openSqliteFile } from './sqlite-file';
 import { AppMigrationProvider } from './migrations';
+import { pgCopyIn, type CopyIn } from './pg-copy';
 import type { Dialect } from './migrations/types';
 import type { Database } from './schema';
 
@@ -29,6 +30,8 @@ export interface Db {
   readArrays?: ReadArrays;
   /** SQLite only: lets a bulk writer hold off WAL checkpoints (see Checkpoints). */
   checkpoints?: Checkpoints;
+  /** PostgreSQL only: COPY … FROM STDIN inside a transaction (the bulk sample write, see pg-copy.ts). */
+  copyIn?: CopyIn;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,7 @@ export function openDatabase(
       dialect: 'postgres',
       schema: 'public',
       url: database.url,
+      copyIn: pgCopyIn(pool),
       close: () => kysely.destroy(),
     };
   }

@@ -41,6 +41,19 @@ export class PackedRows {
     };
   }
 
+  /** The rows for which `wanted` holds, in their order, sharing this string table. */
+  pick(wanted: (i: number) => boolean): PackedRows {
+    const indexes: number[] = [];
+    for (let i = 0; i < this.length; i++) if (wanted(i)) indexes.push(i);
+    const numbers = new Float64Array(indexes.length * NUMBERS);
+    const refs = new Int32Array(indexes.length * REFS);
+    indexes.forEach((from, to) => {
+      numbers.set(this.numbers.subarray(from * NUMBERS, (from + 1) * NUMBERS), to * NUMBERS);
+      refs.set(this.refs.subarray(from * REFS, (from + 1) * REFS), to * REFS);
+    });
+    return new PackedRows({ length: indexes.length, numbers, refs, strings: this.strings });
+  }
+
   start(i: number): number {
     return this.numbers[i * NUMBERS]!;
   }

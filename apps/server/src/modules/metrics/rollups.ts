@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { HeldSamples } from './held-samples';
 import { mergeStreams, type MergeSample } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
-import { rankFunction } from './priority';
+import { rankFunction, type PriorityEntry } from './priority';
 import { MERGED, RollupsRepository, type RollupValues } from './rollups.repository';
 import { SamplesRepository, type DaySample } from './samples.repository';
 import { SandboxPreferenceRepository } from './sandbox-preference.repository';
@@ -21,6 +21,10 @@ export interface AggregatedRows {
   value(i: number): number;
   start(i: number): number;
 }
+
+/** The key of a stream's day in `aggregateInto`'s map (device '' where a sample has none). */
+export const streamDayKey = (kind: string, day: number, source: string, device: string): string =>
+  `${kind}\u0000${day}\u0000${source}\u0000${device}`;
 
 /** Adds rows [from, to) to per-stream day aggregates; sorted input touches the map once per run. */
 export function aggregateInto(
@@ -42,7 +46,7 @@ export function aggregateInto(
       current.source !== source ||
       current.device !== device
     ) {
-      const key = `${kind}\u0000${day}\u0000${source}\u0000${device}`;
+      const key = streamDayKey(kind, day, source, device);
       current = groups.get(key);
       if (!current) {
         current = {
@@ -101,6 +105,14 @@ export async function lockUserWrites(db: Kysely<Database>, dialect: Dialect, use
 export const MERGE_SPAN = 31;
 
 /**
+ * Days of one kind an import merges from its held samples per step (`SampleStore.mergeHeld`), inside
+ * the batch's transaction. On PostgreSQL each step's reads and writes are round trips to the server,
+ * which on a busy machine cost more than the work: a quarter at a time, a 1 M-Record export takes a
+ * third as many (the held samples of a quarter of a busy kind are still a few megabytes).
+ */
+export const HELD_MERGE_SPAN: Record<Dialect, number> = { sqlite: MERGE_SPAN, postgres: 92 };
+
+/**
  * Days whose samples are read back at once for the merge: a week of a busy metric is already ten
  * thousand. Reading a month at a time, a 4 GB export's server peaked at 287–301 MB while its largest
  * kinds were read back; a week at a time, 251–257 MB (apps/server/bench/import.bench.ts).
@@ -132,6 +144,8 @@ export class RollupMaintainer {
   private readonly priorities: PrioritiesRepository;
   private readonly preference: SandboxPreferenceRepository;
   private sandboxIncluded: Promise<boolean> | undefined;
+  /** The person's order per kind, read once per transaction: only a write holding the user's lock changes it. */
+  private readonly orders = new Map<string, Promise<PriorityEntry[]>>();
 
   constructor(
     trx: Kysely<Database>,
@@ -233,7 +247,9 @@ export class RollupMaintainer {
   ): Promise<void> {
     if (days.length === 0) return;
     const metric = getMetric(kind);
-    const rank = rankFunction(kind, await this.priorities.list(this.userId, kind), {
+    let order = this.orders.get(kind);
+    if (!order) this.orders.set(kind, (order = this.priorities.list(this.userId, kind)));
+    const rank = rankFunction(kind, await order, {
       includeSandbox: await this.includesSandbox(),
     });
     const wanted = new Set(days);

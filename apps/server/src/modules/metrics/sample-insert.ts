@@ -1,7 +1,10 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/migrations/types';
+import { copyText, type CopyIn } from '../../db/pg-copy';
 import type { Database } from '../../db/schema';
 import type { PackedRows } from './packed-rows';
+import { streamDayKey } from './rollups';
+import type { RollupValues } from './rollups.repository';
 
 /**
  * The bulk insert behind SampleStore.insertBatch: the hot path of every import and sync, so the SQL is
@@ -13,6 +16,8 @@ import type { PackedRows } from './packed-rows';
  * A chunk that met rows already stored is written a second time as a revision (`reviseSampleRows`): a
  * row whose identity is stored with another value, unit or flag replaces them and its meta (today's growing
  * step total, a re-scored night, a corrected lab). A fresh import never pays for it: its chunks are all new.
+ *
+ * PostgreSQL's bulk path (`copyNewRows`): a batch that cannot meet a stored row goes in by COPY instead.
  */
 const COLUMNS =
   'user_no, kind, start_at, end_at, utc_offset_min, tz, local_day, value, unit, source, device, origin_id, flag, meta';
@@ -159,4 +164,161 @@ function postgresQuery(
     cols[12]![j] = rows.meta(i);
   }
   return CompiledQuery.raw(PG_STATEMENTS[mode], [userNo, ...cols]);
+}
+
+/**
+ * PostgreSQL: below this many rows a batch is written by the statements above; from it on, when it
+ * cannot meet a stored row, by COPY (two more round trips, then a write the server does in bulk).
+ */
+export const COPY_MIN_ROWS = 1000;
+
+const COPY_STATEMENT = `copy samples (${COLUMNS}) from stdin`;
+/** Text handed to COPY per write: large enough to be few, small enough to stay out of the old space. */
+const COPY_PIECE = 256 * 1024;
+
+/** What `copyNewRows` wrote, and what it left for the statements above. */
+export interface CopiedRows {
+  copied: PackedRows;
+  /** The day aggregates of the copied rows (`streams` without those of the rows left). */
+  streams: Map<string, RollupValues>;
+  /** Rows of stream days stored already: written by the statements, which tell new from stored. */
+  left: PackedRows;
+}
+
+/**
+ * PostgreSQL: writes by COPY the rows of a batch that cannot be stored already, and answers them and the
+ * rows left; answers undefined, having written nothing, when the whole batch is left to the statements.
+ *
+ * COPY has no ON CONFLICT: one row meeting a stored identity fails the whole COPY. So rows go this way
+ * only on a stream day that nothing stored has: `streams` are the batch's day aggregates
+ * (`aggregateInto`), and the stored rollup rows with the kind, day, source and device of one of them
+ * (a primary-key probe each) mark the days whose rows are left — an import's batch ends within a day,
+ * and the next one starts on it — while every other row is new (every first import of a kind or of a
+ * stretch of time, the bulk of any large import). A batch two of whose rows share an identity (a file
+ * may carry one reading twice: the statements count the second as a duplicate or a revision) is left
+ * whole. A stored sample can still share an identity without sharing a stream day (the same reading
+ * brought before by another path, which its device carries, or recorded at another offset): the COPY
+ * runs under a savepoint, and a unique violation rolls back to it, having changed nothing, and leaves
+ * the whole batch to the statements. The caller holds the user's write lock (`lockUserWrites`), as
+ * every sample write does, so nothing else stores one of these identities meanwhile.
+ *
+ * Why not COPY into a staging table and one `insert … select … on conflict`: that statement inserts its
+ * rows one at a time, as the statements above do already, while COPY into the table writes them a page
+ * at a time (300 000 samples on this machine: `insert … select` 9.9 s, COPY 7.0 s, and COPY into a
+ * staging table 0.7 s more).
+ */
+export async function copyNewRows(
+  trx: Kysely<Database>,
+  copyIn: CopyIn,
+  owner: { userId: string; userNo: number },
+  rows: PackedRows,
+  streams: ReadonlyMap<string, RollupValues>,
+): Promise<CopiedRows | undefined> {
+  if (sharesIdentity(rows)) return undefined;
+  const kinds: string[] = [];
+  const days: number[] = [];
+  const sources: string[] = [];
+  const devices: string[] = [];
+  for (const s of streams.values()) {
+    kinds.push(s.kind);
+    days.push(s.local_day);
+    sources.push(s.source);
+    devices.push(s.device);
+  }
+  const stored = await trx.executeQuery<{ kind: string; local_day: number; source: string; device: string }>(
+    CompiledQuery.raw(
+      'select d.kind, d.local_day, d.source, d.device ' +
+        'from unnest($2::text[], $3::int[], $4::text[], $5::text[]) as d (kind, local_day, source, device) ' +
+        'where exists (select 1 from daily_rollups r where r.user_id = $1 and r.kind = d.kind ' +
+        'and r.local_day = d.local_day and r.source = d.source and r.device = d.device)',
+      [owner.userId, kinds, days, sources, devices],
+    ),
+  );
+  let copied = rows;
+  let left = rows.pick(() => false);
+  const copiedStreams = new Map(streams);
+  if (stored.rows.length > 0) {
+    const storedDays = new Set<number>();
+    const storedKeys = new Set<string>();
+    for (const r of stored.rows) {
+      const key = streamDayKey(r.kind, r.local_day, r.source, r.device);
+      storedDays.add(r.local_day);
+      storedKeys.add(key);
+      copiedStreams.delete(key);
+    }
+    const isLeft = (i: number) =>
+      storedDays.has(rows.localDay(i)) &&
+      storedKeys.has(streamDayKey(rows.kind(i), rows.localDay(i), rows.source(i), rows.device(i) ?? ''));
+    left = rows.pick(isLeft);
+    if (left.length === rows.length) return undefined;
+    copied = rows.pick((i) => !isLeft(i));
+  }
+  await trx.executeQuery(CompiledQuery.raw('savepoint copy_samples'));
+  try {
+    if (!(await copyIn(trx, COPY_STATEMENT, copyLines(owner.userNo, copied)))) {
+      await trx.executeQuery(CompiledQuery.raw('release savepoint copy_samples'));
+      return undefined;
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await trx.executeQuery(CompiledQuery.raw('rollback to savepoint copy_samples'));
+    return undefined;
+  }
+  await trx.executeQuery(CompiledQuery.raw('release savepoint copy_samples'));
+  return { copied, streams: copiedStreams, left };
+}
+
+/** Rows of one kind and start that `sharesIdentity` compares pair by pair. */
+const SHORT_RUN = 64;
+
+/** PostgreSQL's SQLSTATE for a row that would break a unique index. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether two rows share an identity — or may: rows out of the order PackedRowsBuilder sorts them in
+ * (kind, then start) are not looked through, and count as sharing. In that order the rows of one identity
+ * sit in one run of equal kind and start.
+ */
+function sharesIdentity(rows: PackedRows): boolean {
+  let runFrom = 0;
+  for (let i = 1; i < rows.length; i++) {
+    const kind = rows.kind(i);
+    const start = rows.start(i);
+    const previousKind = rows.kind(i - 1);
+    if (kind !== previousKind || start !== rows.start(i - 1)) {
+      if (kind < previousKind || (kind === previousKind && start < rows.start(i - 1))) return true;
+      runFrom = i;
+      continue;
+    }
+    // A long run (many readings at one instant) is not looked through pair by pair.
+    if (i - runFrom > SHORT_RUN) return true;
+    for (let j = runFrom; j < i; j++) {
+      if (
+        rows.source(j) === rows.source(i) &&
+        rows.end(j) === rows.end(i) &&
+        rows.originId(j) === rows.originId(i)
+      ) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The rows in COPY's text format, in the order of COLUMNS, a piece of about COPY_PIECE characters at a time. */
+function* copyLines(userNo: number, rows: PackedRows): Generator<string> {
+  const owner = String(userNo);
+  let piece = '';
+  for (let i = 0; i < rows.length; i++) {
+    piece +=
+      `${owner}\t${copyText(rows.kind(i))}\t${rows.start(i)}\t${rows.end(i)}\t${rows.utcOffsetMin(i)}\t` +
+      `${copyText(rows.tz(i))}\t${rows.localDay(i)}\t${rows.value(i)}\t${copyText(rows.unit(i))}\t` +
+      `${copyText(rows.source(i))}\t${copyText(rows.device(i))}\t${copyText(rows.originId(i))}\t` +
+      `${copyText(rows.flag(i))}\t${copyText(rows.meta(i))}\n`;
+    if (piece.length >= COPY_PIECE) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
 }

@@ -9,11 +9,18 @@ import {
   addDay,
   aggregateInto,
   lockUserWrites,
+  HELD_MERGE_SPAN,
   MERGE_SPAN,
   RollupMaintainer,
   type DaysByKind,
 } from './rollups';
-import { INSERT_CHUNK, insertSampleRows, reviseSampleRows } from './sample-insert';
+import {
+  COPY_MIN_ROWS,
+  copyNewRows,
+  INSERT_CHUNK,
+  insertSampleRows,
+  reviseSampleRows,
+} from './sample-insert';
 import type { PackedRows } from './packed-rows';
 import { prepareBatch, type PreparedBatch, type RejectedSample } from './prepared-batch';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
@@ -82,9 +89,10 @@ export class SampleStore {
   constructor(private readonly db: Db) {}
 
   /**
-   * Writes a batch idempotently, as insert-or-replace by identity. Rows go in multi-row chunks; the
-   * rollups of fully new chunks are added from memory in one upsert per batch, and only days touched by
-   * partly duplicate or revised chunks are recomputed from the table.
+   * Writes a batch idempotently, as insert-or-replace by identity. Rows go in multi-row chunks (on
+   * PostgreSQL, rows that cannot be stored already go in by COPY first: `copyNewRows`); the rollups of
+   * fully new chunks are added from memory in one upsert per batch, and only days touched by partly
+   * duplicate or revised chunks are recomputed from the table.
    */
   async insertBatch(
     userId: string,
@@ -109,22 +117,36 @@ export class SampleStore {
         if (rows.length > 0) {
           await lockUserWrites(trx, this.db.dialect, userId);
           const owner = await findUserNo(trx, userId);
-          const added = new Map<string, RollupValues>();
+          let added = new Map<string, RollupValues>();
           const stale: DaysByKind = new Map();
-          for (let from = 0; from < rows.length; from += chunk) {
-            const to = Math.min(rows.length, from + chunk);
-            const n = await insertSampleRows(trx, this.db.dialect, owner, rows, from, to);
+          // Rows written chunk by chunk below: all of them, but on PostgreSQL those COPY left (copyNewRows).
+          let pending = rows;
+          if (this.db.copyIn && rows.length >= COPY_MIN_ROWS) {
+            const streams = new Map<string, RollupValues>();
+            aggregateInto(streams, rows, 0, rows.length);
+            const owners = { userId, userNo: owner };
+            const copy = await copyNewRows(trx, this.db.copyIn, owners, rows, streams);
+            if (copy) {
+              inserted = copy.copied.length;
+              added = copy.streams;
+              held?.add(copy.copied, 0, copy.copied.length);
+              pending = copy.left;
+            }
+          }
+          for (let from = 0; from < pending.length; from += chunk) {
+            const to = Math.min(pending.length, from + chunk);
+            const n = await insertSampleRows(trx, this.db.dialect, owner, pending, from, to);
             inserted += n;
             if (n === to - from) {
-              aggregateInto(added, rows, from, to);
-              held?.add(rows, from, to);
+              aggregateInto(added, pending, from, to);
+              held?.add(pending, from, to);
             } else {
               // Some rows were stored already: those whose value changed are revisions.
-              const revised = await reviseSampleRows(trx, this.db.dialect, owner, rows, from, to);
+              const revised = await reviseSampleRows(trx, this.db.dialect, owner, pending, from, to);
               updated += revised;
-              held?.drop(kindsOf(rows, from, to));
+              held?.drop(kindsOf(pending, from, to));
               if (n > 0 || revised > 0) {
-                for (let i = from; i < to; i++) addDay(stale, rows.kind(i), rows.localDay(i));
+                for (let i = from; i < to; i++) addDay(stale, pending.kind(i), pending.localDay(i));
               }
             }
           }
@@ -159,8 +181,9 @@ export class SampleStore {
     const pending = days.get(kind);
     if (pending) {
       const sorted = [...pending].sort((a, b) => a - b);
-      for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
-        const part = sorted.slice(i, i + MERGE_SPAN);
+      const span = HELD_MERGE_SPAN[this.db.dialect];
+      for (let i = 0; i < sorted.length; i += span) {
+        const part = sorted.slice(i, i + span);
         const left = new Set(await maintainer.mergeHeldDays(kind, part, held));
         for (const day of part) {
           if (left.has(day)) continue;
