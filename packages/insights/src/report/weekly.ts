@@ -1,3 +1,4 @@
+import type { UnitSystem } from '@healthfolio/core';
 import type { DailySeries } from '../types';
 import { isoDay, weekStart } from '../shared/days';
 import { formatAmount, formatValue } from '../shared/format';
@@ -38,6 +39,7 @@ export function summarisePeriod(
   from: number,
   to: number,
   label: string,
+  system: UnitSystem = 'metric',
 ): PeriodSummary | undefined {
   if (!series) return undefined;
   const points = slicePoints(cleanPoints(series), from, to);
@@ -60,7 +62,7 @@ export function summarisePeriod(
   const trendWords =
     trend.direction === 'steady'
       ? 'with no clear trend'
-      : `${trend.direction === 'up' ? 'rising' : 'falling'} by about ${formatAmount(series.metric, Math.abs(trend.change))} over the period`;
+      : `${trend.direction === 'up' ? 'rising' : 'falling'} by about ${formatAmount(series.metric, Math.abs(trend.change), system)} over the period`;
   return {
     metric: series.metric,
     unit,
@@ -71,7 +73,7 @@ export function summarisePeriod(
     weeks,
     trend,
     sentence:
-      `${label}: ${formatValue(series.metric, average)} on average over ${points.days.length} days from ${isoDay(points.days[0]!)} ` +
+      `${label}: ${formatValue(series.metric, average, system)} on average over ${points.days.length} days from ${isoDay(points.days[0]!)} ` +
       `to ${isoDay(points.days[points.days.length - 1]!)}, ${trendWords}.`,
   };
 }

@@ -1,4 +1,4 @@
-import { formatForDisplay, getMetric, unitLabel } from '@healthfolio/core';
+import { formatForDisplay, getMetric, unitLabel, type UnitSystem } from '@healthfolio/core';
 
 const formatters = new Map<number, Intl.NumberFormat>();
 
@@ -31,22 +31,25 @@ function minutesOf(kind: string, value: number): number | undefined {
   return undefined;
 }
 
-/** A canonical value as people read it, in metric units: "76.4 kg", "8,000 steps", "6 h 45 min", "62 bpm". */
-export function formatValue(kind: string, value: number): string {
+/**
+ * A canonical value as people read it, in the person's units (metric unless told): "76.4 kg" or
+ * "168.4 lb", "8,000 steps", "6 h 45 min", "62 bpm". Converted by core's `formatForDisplay`.
+ */
+export function formatValue(kind: string, value: number, system: UnitSystem = 'metric'): string {
   const minutes = minutesOf(kind, value);
   if (minutes !== undefined) return formatMinutes(minutes);
   const metric = getMetric(kind);
   if (!metric || metric.unit === null) return formatNumber(value, 2);
-  const shown = formatForDisplay(kind, value, 'metric');
-  const precision = metric.display?.metric.precision ?? 2;
+  const shown = formatForDisplay(kind, value, system);
+  const precision = metric.display?.[system].precision ?? 2;
   const text = formatNumber(shown.value, precision);
   if (!shown.unit) return text;
   return shown.unit === '%' ? `${text} %` : `${text} ${shown.unit}`;
 }
 
 /** The size of a change without its sign: "6 bpm", "1.5 kg", "45 min", "1,200 steps". */
-export function formatAmount(kind: string, delta: number): string {
-  return formatValue(kind, Math.abs(delta));
+export function formatAmount(kind: string, delta: number, system: UnitSystem = 'metric'): string {
+  return formatValue(kind, Math.abs(delta), system);
 }
 
 /** A rate of change with two significant digits and its unit: "0.17 bpm a day", "−0.35 kg a week". */

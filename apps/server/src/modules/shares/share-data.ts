@@ -1,4 +1,6 @@
 import {
+  displayUnitFor,
+  getConverter,
   getMetric,
   metricCatalogue,
   shareSections,
@@ -9,6 +11,7 @@ import {
   type SampleMeta,
   type ShareSection,
   type SharedSeries,
+  type UnitSystem,
   type UserProfile,
 } from '@healthfolio/core';
 import { DAY_MS, dateToDay, dayToDate } from '../metrics/time';
@@ -43,6 +46,17 @@ export interface ShareDataDeps {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A kind's values as the owner reads them: in the display unit of their unit system ("lb", "mi", "°F" with
+ * imperial units, "kg", "km", "°C" with metric), by core's converter. Kinds without a display keep the
+ * stored unit.
+ */
+function displayOf(kind: string, unit: string, system: UnitSystem) {
+  const display = displayUnitFor(kind, system);
+  if (!display || display.unitCode === unit) return { unit, convert: (v: number) => v };
+  return { unit: display.unitCode, convert: getConverter(unit, display.unitCode, kind) };
+}
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /**
@@ -61,6 +75,7 @@ export async function shareContent(
   const toDay = dateToDay(scope.to);
   const anonymized = profile.settings.privacy.anonymizeData;
   const excludeSandbox = !profile.settings.preferences.includeSandboxData;
+  const units = profile.settings.preferences.units;
   const out: PublicShare = {
     recipient: meta.recipient,
     from: scope.from,
@@ -75,7 +90,7 @@ export async function shareContent(
   };
   for (const section of sections) {
     const kinds = sectionKinds[section];
-    if (kinds) out.series[section] = await seriesOf(deps.data, scope.userId, kinds, fromDay, toDay);
+    if (kinds) out.series[section] = await seriesOf(deps.data, scope.userId, kinds, fromDay, toDay, units);
   }
   if (sections.includes('labs')) {
     const rows = await deps.data.labResults(scope.userId, fromDay, toDay, excludeSandbox);
@@ -115,13 +130,16 @@ export async function shareContent(
     }));
   }
   if (sections.includes('goals')) {
-    out.goals = (await deps.goals(scope.userId)).map((g) => ({
-      title: g.title,
-      metric: g.metric,
-      target: g.target,
-      unit: g.unit,
-      current: g.progress.current,
-    }));
+    out.goals = (await deps.goals(scope.userId)).map((g) => {
+      const shown = displayOf(g.metric, g.unit, units);
+      return {
+        title: g.title,
+        metric: g.metric,
+        target: round(shown.convert(g.target)),
+        unit: shown.unit,
+        current: g.progress.current === null ? null : round(shown.convert(g.progress.current)),
+      };
+    });
   }
   if (sections.includes('healthScore') && deps.healthScore) {
     const score = await deps.healthScore(scope.userId);
@@ -146,6 +164,7 @@ async function seriesOf(
   kinds: readonly string[],
   fromDay: number,
   toDay: number,
+  units: UnitSystem,
 ): Promise<SharedSeries[]> {
   const bykind = new Map<string, SharedSeries>();
   for (const row of await data.mergedDays(userId, kinds, fromDay, toDay)) {
@@ -157,12 +176,13 @@ async function seriesOf(
         : metric.aggregation === 'avg'
           ? row.sum / row.count
           : (row.last_value ?? row.sum / row.count);
+    const shown = displayOf(row.kind, metric.unit ?? '1', units);
     let series = bykind.get(row.kind);
     if (!series) {
-      series = { kind: row.kind, label: metric.label, unit: metric.unit ?? '1', days: [] };
+      series = { kind: row.kind, label: metric.label, unit: shown.unit, days: [] };
       bykind.set(row.kind, series);
     }
-    series.days.push({ day: dayToDate(row.local_day), value: round(value) });
+    series.days.push({ day: dayToDate(row.local_day), value: round(shown.convert(value)) });
   }
   return [...bykind.values()];
 }

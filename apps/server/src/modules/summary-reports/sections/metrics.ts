@@ -1,10 +1,13 @@
 import {
+  displayUnitFor,
+  getConverter,
   getMetric,
   unitLabel,
   metricCatalogue,
   type MetricCategory,
   type MetricDefinition,
   type ReportBlock,
+  type UnitSystem,
 } from '@healthfolio/core';
 import { formatValue, isoDay, summarisePeriod, type PeriodSummary } from '@healthfolio/insights';
 import type { ReportData } from '../report-data';
@@ -19,6 +22,16 @@ const kindsOf = (category: MetricCategory) =>
     .map((m) => m.kind);
 
 /**
+ * How a kind's chart reads in the person's units: its label and a conversion from the canonical unit
+ * (core's converter; "lb", "mi", "°F" with imperial units). Kinds without a display keep the stored unit.
+ */
+function chartUnit(kind: string, unit: string, system: UnitSystem) {
+  const display = displayUnitFor(kind, system);
+  if (!display || display.unitCode === unit) return { label: unitLabel(unit), convert: (v: number) => v };
+  return { label: display.unit, convert: getConverter(unit, display.unitCode, kind) };
+}
+
+/**
  * Vitals, activity, sleep or body: a sentence per kind with its mean and trend (the insights' test), a
  * table of every kind, and a chart of each kind's weekly means.
  */
@@ -26,7 +39,7 @@ export function metricSection(data: ReportData, category: MetricCategory): Repor
   const summaries: PeriodSummary[] = [];
   for (const kind of kindsOf(category)) {
     const label = getMetric(kind)?.label ?? kind;
-    const summary = summarisePeriod(data.series.get(kind), data.fromDay, data.toDay, label);
+    const summary = summarisePeriod(data.series.get(kind), data.fromDay, data.toDay, label, data.units);
     if (summary) summaries.push(summary);
   }
   const period = `${isoDay(data.fromDay)} to ${isoDay(data.toDay)}`;
@@ -39,20 +52,21 @@ export function metricSection(data: ReportData, category: MetricCategory): Repor
     columns: ['Measure', 'Mean', 'Lowest day', 'Highest day', 'Days', 'Trend'],
     rows: summaries.map((s) => [
       getMetric(s.metric)?.label ?? s.metric,
-      formatValue(s.metric, s.mean),
-      formatValue(s.metric, s.min),
-      formatValue(s.metric, s.max),
+      formatValue(s.metric, s.mean, data.units),
+      formatValue(s.metric, s.min, data.units),
+      formatValue(s.metric, s.max, data.units),
       String(s.days),
       s.trend.direction === 'steady' ? 'No clear trend' : s.trend.direction === 'up' ? 'Rising' : 'Falling',
     ]),
     source: sourcesOf(data, kinds),
   });
   for (const s of summaries.filter((x) => x.weeks.length >= 2).slice(0, MAX_CHARTS)) {
+    const unit = chartUnit(s.metric, s.unit, data.units);
     blocks.push({
       type: 'line',
-      caption: `${getMetric(s.metric)?.label ?? s.metric}, weekly mean (${unitLabel(s.unit)}), ${period}`,
-      unit: unitLabel(s.unit),
-      points: s.weeks.map((w) => ({ x: isoDay(w.week), y: w.mean })),
+      caption: `${getMetric(s.metric)?.label ?? s.metric}, weekly mean (${unit.label}), ${period}`,
+      unit: unit.label,
+      points: s.weeks.map((w) => ({ x: isoDay(w.week), y: unit.convert(w.mean) })),
       source: sourcesOf(data, [s.metric]),
     });
   }

@@ -54,7 +54,7 @@ export function summarySection(data: ReportData): ReportBlock[] {
     );
     if (values.length === 0) continue;
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    rows.push([getMetric(kind)?.label ?? kind, formatValue(kind, mean), String(values.length)]);
+    rows.push([getMetric(kind)?.label ?? kind, formatValue(kind, mean, data.units), String(values.length)]);
   }
   return [
     { type: 'text', text: `Report for ${data.person}, covering ${period} (times in ${data.zone}).` },
@@ -106,8 +106,8 @@ export function goalsSection(data: ReportData): ReportBlock[] {
       columns: ['Goal', 'Target', 'Current', 'Progress', 'Streak', 'Set on'],
       rows: data.goals.map((g) => [
         g.title,
-        `${g.direction === 'at_least' ? 'at least' : 'at most'} ${formatValue(g.metric, g.target)} (${g.period.replace('_', ' ')})`,
-        g.progress.current === null ? '–' : formatValue(g.metric, g.progress.current),
+        `${g.direction === 'at_least' ? 'at least' : 'at most'} ${formatValue(g.metric, g.target, data.units)} (${g.period.replace('_', ' ')})`,
+        g.progress.current === null ? '–' : formatValue(g.metric, g.progress.current, data.units),
         `${Math.round(g.progress.percent)} %${g.progress.met ? ', met' : ''}`,
         `${g.progress.streak} (best ${g.progress.bestStreak})`,
         g.createdAt.slice(0, 10),
