@@ -6,7 +6,13 @@ export { oura } from './oura';
 export { strava } from './strava';
 export { whoop } from './whoop';
 export { dexcom } from './dexcom';
-export { garmin } from './garmin';
+export {
+  garmin,
+  isResource as isGarminResource,
+  pullResource as garminPullResource,
+  targetedCursor as garminTargetedCursor,
+  type GarminTarget,
+} from './garmin';
 export { fitbit } from './fitbit';
 export { peloton } from './peloton';
 export { eightSleep } from './eight-sleep';

@@ -227,6 +227,8 @@ export interface FakeOptions {
    * pushes them (default 30 s; 0: only `control.push`).
    */
   pushEveryMs?: number;
+  /** Garmin: notifications name pull URLs (`ping`, Ping/Pull, the default) or carry the summaries (`push`). */
+  pushMode?: 'ping' | 'push';
 }
 
 /** What a test can do to a running fake. */
@@ -252,4 +254,9 @@ export interface FakeControl {
    * as its documentation shapes it; answers each callback's HTTP status.
    */
   push?: (event: Record<string, unknown>) => Promise<number[]>;
+  /**
+   * The provider notifies, now, what was uploaded within [`from`, `to`) (Garmin: a ping naming the pull
+   * URLs, or a push carrying the summaries); answers each callback's HTTP status.
+   */
+  notify?: (from: number, to: number, mode?: 'ping' | 'push') => Promise<number[]>;
 }

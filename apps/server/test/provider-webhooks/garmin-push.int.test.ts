@@ -59,7 +59,7 @@ describe.each(testDialects)('Garmin notifications on %s', (dialect) => {
     expect((await f.stats('garmin')).history).toHaveLength(before.history.length);
 
     const started = performance.now();
-    expect(await f.fake.control.push!(ping(f.fake.url, GARMIN_USER, from, f.clock.ms))).toEqual([200]);
+    expect(await f.fake.control.notify!(from, f.clock.ms)).toEqual([200]);
     await f.t.syncRunner.idle();
     const after = await f.stats('garmin');
     const ms = performance.now() - started;

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { zoneOffsetAt } from '@healthfolio/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
+import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, dateOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { RESOURCES, WINDOW_SECONDS, type GarminResource } from './client';
 import { manifest } from './manifest';
-import { registerPush } from './push';
+import { PullTokens, registerPush } from './push';
 
 /** The sandbox person lives in New York (with its DST changes) and wears a Forerunner. */
 const ZONE = 'America/New_York';
@@ -187,6 +188,7 @@ function activity(day: number): Dated | undefined {
 interface Query {
   uploadStartTimeInSeconds?: string;
   uploadEndTimeInSeconds?: string;
+  token?: string;
 }
 
 /**
@@ -232,12 +234,45 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
     });
   });
 
-  const make: Record<GarminResource, (day: number) => Dated | undefined> = {
+  // A summary a test revised (`control.revise(summaryId, fields)`) is uploaded again when revised.
+  const revisions = new FakeRevisions();
+  const revisedAt = new Map<string, number>();
+  revisions.expose(options.control);
+  if (options.control?.revise) {
+    const revise = options.control.revise;
+    options.control.revise = (id, fields) => {
+      revise(id, fields);
+      revisedAt.set(id, now());
+    };
+  }
+  const generate: Record<GarminResource, (day: number) => Dated | undefined> = {
     dailies: (day) => daily(day, now()),
     sleeps: sleep,
     bodyComps: bodyComp,
     activities: activity,
   };
+  const make = (resource: GarminResource, day: number): Dated | undefined => {
+    const item = generate[resource](day);
+    const id = item && String(item.summary.summaryId);
+    const summary = item && revisions.apply(id!, item.summary);
+    if (!item || !summary) return undefined;
+    return { upload: revisedAt.get(id!) ?? item.upload, summary };
+  };
+  /** The summaries uploaded within [fromMs, toMs), the upload no later than now. */
+  const uploadedIn = (resource: GarminResource, fromMs: number, toMs: number) => {
+    const at = now();
+    const firstDay = localDay(at) - 365;
+    const out: Record<string, unknown>[] = [];
+    // A summary revised within the window was uploaded again then, whatever its day: a month is looked at.
+    const revised = [...revisedAt.values()].some((t) => t >= fromMs && t < toMs);
+    const first = Math.max(firstDay, revised ? localDay(at) - 31 : localDay(fromMs) - 2);
+    for (let day = first; day <= localDay(Math.min(toMs, at)) + 1; day++) {
+      const item = make(resource, day);
+      if (item && item.upload >= fromMs && item.upload < toMs && item.upload <= at) out.push(item.summary);
+    }
+    return out;
+  };
+  const tokens = new PullTokens(now);
 
   const pull =
     (resource: GarminResource) =>
@@ -253,32 +288,23 @@ export const fake: FastifyPluginAsync<FakeOptions> = async (app, options) => {
           .status(400)
           .send({ errorMessage: `timespan of ${to - from} seconds is not between 0 and ${WINDOW_SECONDS}` });
       }
-      const at = now();
-      const firstDay = localDay(at) - 365;
-      const out: object[] = [];
-      const fromMs = from * 1000;
-      const toMs = to * 1000;
-      for (
-        let day = Math.max(firstDay, localDay(fromMs) - 2);
-        day <= localDay(Math.min(toMs, at)) + 1;
-        day++
-      ) {
-        const item = make[resource](day);
-        if (item && item.upload >= fromMs && item.upload < toMs && item.upload <= at) out.push(item.summary);
+      // A ping's pull URL carries its pull token: one not issued by a ping (or expired) is refused.
+      if (request.query.token !== undefined && !tokens.valid(request.query.token)) {
+        return reply.status(400).send({ errorMessage: 'Invalid or expired pull token' });
       }
-      return reply.send(out);
+      return reply.send(uploadedIn(resource, from * 1000, to * 1000));
     };
   for (const resource of RESOURCES) app.get(`/wellness-api/rest/${resource}`, pull(resource));
 
-  // Pings of what was uploaded, to the endpoint set in the portal (its stand-in).
-  const uploadedIn = (resource: GarminResource, from: number, to: number) => {
-    for (let day = localDay(from) - 2; day <= localDay(to) + 1; day++) {
-      const item = make[resource](day);
-      if (item && item.upload > from && item.upload <= to) return true;
-    }
-    return false;
-  };
-  registerPush(app, options, USER_ID, uploadedIn, RESOURCES);
+  // Notifications of what was uploaded, to the endpoint set in the portal (its stand-in).
+  registerPush(
+    app,
+    options,
+    USER_ID,
+    (resource, from, to) => uploadedIn(resource, from + 1, to + 1),
+    RESOURCES,
+    tokens,
+  );
 
   app.get('/wellness-api/rest/user/id', async (request, reply) => {
     if (!oauth.authenticate(request, reply)) return reply;

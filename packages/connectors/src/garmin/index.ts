@@ -5,3 +5,4 @@ import { manifest } from './manifest';
 import { deleted, normalize } from './normalize';
 
 export const garmin = { manifest, sync, normalize, deleted, fake } satisfies Connector;
+export { isResource, pullResource, targetedCursor, type GarminTarget } from './client';

@@ -1,22 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FakePortal, deliver, everyNew } from '../shared/fake-push';
 import type { FakeOptions } from '../types';
-import type { GarminResource } from './client';
+import { WINDOW_SECONDS, type GarminResource } from './client';
 
 /**
  * Garmin Health API notifications as the fake's push side. The endpoints are set per summary type in
- * Garmin's developer portal (here its stand-in, `FakePortal`); Garmin does not sign them. A *ping* is a
- * JSON object keyed by summary type, each entry `{userId, callbackURL}` — the pull URL of the upload
- * window, which carries a pull token —; a *push* carries the summaries themselves
- * (`{"dailies": [{userId, summaryId, calendarDate, …}]}`). This fake pings: every look it names the
- * summary types uploaded since the last look. `control.push(body)` posts any body as it is.
+ * Garmin's developer portal (here its stand-in, `FakePortal`); Garmin does not sign them. In Ping/Pull
+ * mode (the default) a notification is a JSON object keyed by summary type, each entry
+ * `{userId, callbackURL}` — the pull URL of the upload window, which carries a pull token (`token`) the
+ * pull endpoints then require to be one they issued —; in Push mode (`options.pushMode: 'push'`) each entry
+ * is the summary itself with its `userId` (`{"dailies": [{userId, summaryId, calendarDate, …}]}`). Every
+ * look it notifies the summary types uploaded since the last one. `control.push(body)` posts any body as
+ * it is; `control.notify(from, to, mode)` notifies the uploads of a window now.
  */
 export function registerPush(
   app: FastifyInstance,
   options: FakeOptions,
   userId: string,
-  uploaded: (resource: GarminResource, from: number, to: number) => boolean,
+  uploaded: (resource: GarminResource, from: number, to: number) => Record<string, unknown>[],
   resources: readonly GarminResource[],
+  tokens: PullTokens,
 ): void {
   const portal = new FakePortal(options);
   portal.register(app);
@@ -26,22 +30,53 @@ export function registerPush(
     if (!url) return [];
     return [await deliver(url, JSON.stringify(body), { 'content-type': 'application/json' })];
   };
-  if (options.control) options.control.push = post;
-
-  everyNew(app, options, (from, to) => {
-    if (!portal.callback || !portal.base) return;
+  const notify = async (from: number, to: number, mode = options.pushMode ?? 'ping'): Promise<number[]> => {
+    if (!portal.callback || !portal.base) return [];
+    // The pull window holds every upload in (from, to]: Garmin's end is exclusive, in whole seconds.
     const start = Math.floor(from / 1000);
-    const end = Math.ceil(to / 1000);
-    const ping: Record<string, unknown[]> = {};
+    const end = Math.min(Math.floor(to / 1000) + 1, start + WINDOW_SECONDS);
+    const body: Record<string, unknown[]> = {};
     for (const resource of resources) {
-      if (!uploaded(resource, from, to)) continue;
+      const summaries = uploaded(resource, from, to);
+      if (summaries.length === 0) continue;
+      if (mode === 'push') {
+        body[resource] = summaries.map((summary) => ({ userId, ...summary }));
+        continue;
+      }
       const query = new URLSearchParams({
         uploadStartTimeInSeconds: String(start),
         uploadEndTimeInSeconds: String(end),
-        token: 'sandbox-pull-token',
+        token: tokens.issue(),
       });
-      ping[resource] = [{ userId, callbackURL: `${portal.base}/wellness-api/rest/${resource}?${query}` }];
+      body[resource] = [{ userId, callbackURL: `${portal.base}/wellness-api/rest/${resource}?${query}` }];
     }
-    if (Object.keys(ping).length > 0) void post(ping);
-  });
+    return Object.keys(body).length > 0 ? post(body) : [];
+  };
+  if (options.control) {
+    options.control.push = post;
+    options.control.notify = notify;
+  }
+
+  everyNew(app, options, (from, to) => void notify(from, to));
+}
+
+/**
+ * The pull tokens of the fake's pings: a callbackURL carries one, and a pull that names a token must name
+ * one issued within the last day (Garmin's are short-lived); a pull without one is backfill polling.
+ */
+export class PullTokens {
+  private readonly issued = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  issue(): string {
+    const token = randomBytes(12).toString('hex');
+    this.issued.set(token, this.now());
+    return token;
+  }
+
+  valid(token: string): boolean {
+    const at = this.issued.get(token);
+    return at !== undefined && this.now() - at < 86_400_000;
+  }
 }

@@ -1,3 +1,9 @@
+import {
+  garminPullResource,
+  garminTargetedCursor,
+  isGarminResource,
+  type GarminTarget,
+} from '@healthfolio/connectors';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ConnectionRow } from '../sources/connections.repository';
@@ -36,6 +42,12 @@ const entry = z
   .passthrough();
 const notification = z.record(z.string(), z.array(z.unknown()));
 
+/** A ping's pull URL names the summary type it is keyed by (`/wellness-api/rest/<type>`), or it is not read. */
+function pullResource(url: URL, type: string): GarminTarget['resource'] | undefined {
+  const resource = garminPullResource(url);
+  return resource === type ? resource : undefined;
+}
+
 const refuse = (code: string, message: string) => ({ error: { code, message } });
 
 /** When the summaries an entry names begin: its pull window, else the summary's own time. */
@@ -64,7 +76,7 @@ export const garminReceiver =
         if (!body.success) {
           return reply.status(400).send(refuse('bad_request', 'Not a Garmin notification.'));
         }
-        const due = new Map<string, { row: ConnectionRow; at: number }>();
+        const due = new Map<string, { row: ConnectionRow; at: number; targets: GarminTarget[] }>();
         for (const [type, entries] of Object.entries(body.data)) {
           for (const raw of entries) {
             const e = entry.safeParse(raw);
@@ -87,12 +99,24 @@ export const garminReceiver =
                 return reply.status(403).send(refuse('forbidden', 'The ping does not come from Garmin.'));
               }
             }
+            // Ping: its callbackURL is read as it is (a summary type the connector maps, on Garmin's
+            // /wellness-api/rest/). Push: the summary itself, mapped as a pulled one would be. Other
+            // summary types (epochs, stress details, …) are not read here: acknowledged, ignored.
+            const resource = url ? pullResource(url, type) : isGarminResource(type) ? type : undefined;
+            if (!resource) continue;
             const at = entryTime(e.data, url) ?? push.now();
-            const seen = due.get(row.id);
-            if (!seen || at < seen.at) due.set(row.id, { row, at });
+            const seen = due.get(row.id) ?? { row, at, targets: [] };
+            seen.at = Math.min(seen.at, at);
+            due.set(row.id, seen);
+            const last = seen.targets.at(-1);
+            if (url) seen.targets.push({ resource, url: url.href });
+            else if (last && 'summaries' in last && last.resource === resource) last.summaries.push(raw);
+            else seen.targets.push({ resource, summaries: [raw] });
           }
         }
-        for (const { row, at } of due.values()) await push.syncAround(row, at);
+        for (const { row, at, targets } of due.values()) {
+          await push.syncAround(row, at, (previous) => garminTargetedCursor(previous, targets));
+        }
         return reply.send({ received: true });
       },
     );

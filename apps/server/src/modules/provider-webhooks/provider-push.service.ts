@@ -13,6 +13,11 @@ import type { ProviderSubscriptionsRepository } from './provider-subscriptions.r
 
 const DAY_MS = 86_400_000;
 
+/** Providers whose notifications are not signed (Withings, Garmin): their pushes are limited per connection. */
+export const UNSIGNED: ReadonlySet<string> = new Set(['withings', 'garmin']);
+/** At most one push-triggered sync per connection of an unsigned provider in this time. */
+export const PUSH_INTERVAL_MS = 60_000;
+
 /** What one provider's push needs: its subscription calls (when it has them), keyed like its connections. */
 export interface PushProvider {
   kind: string;
@@ -72,6 +77,13 @@ export interface ProviderPushDeps {
  */
 export class ProviderPushService {
   private readonly pending = new Set<Promise<void>>();
+  /** Pushes of unsigned providers that came while the connection's sync ran (this instance only). */
+  private readonly heldWhileRunning = new Map<
+    string,
+    { at: number; targets: ((previous: string | null) => string | undefined)[] }
+  >();
+  private heldTimer: NodeJS.Timeout | undefined;
+  private heldBusy = false;
 
   constructor(private readonly deps: ProviderPushDeps) {}
 
@@ -224,34 +236,114 @@ export class ProviderPushService {
   }
 
   /**
-   * Queues a sync of the connection from the local midnight `daysBefore` days before `at`: what the
-   * provider said changed, and the days around it. A sync already queued reaches back as far; one
-   * running is followed by the schedule.
+   * Queues a sync of the connection from the local midnight the day before `at`: what the provider said
+   * changed, and the days around it. A sync already queued reaches back as far; one running is followed
+   * by the schedule.
+   *
+   * `targets` (Garmin): what the notification itself says to read, as the connector's cursor — merged
+   * with a targeted sync already queued; when it answers undefined (too many, or a window already
+   * queued) the sync reads its window instead.
+   *
+   * Providers that sign nothing (`UNSIGNED`) are limited per connection: a push within `PUSH_INTERVAL_MS`
+   * of the connection's last sync start queues nothing at once; its window (and targets) are merged into
+   * the connection's row and the schedule runs them when the interval is over — so whoever knows a
+   * person's provider id cannot make the server read their data in a loop.
    */
-  async syncAround(row: ConnectionRow, at: number, daysBefore = 1): Promise<void> {
+  async syncAround(
+    row: ConnectionRow,
+    at: number,
+    targets?: (previous: string | null) => string | undefined,
+  ): Promise<void> {
     const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
     const now = this.deps.now();
     // A change older than the connector's backfill reaches back only that far (an unsigned provider's
     // notification cannot make a connection read decades).
     const backfillDays = getConnector(row.kind)?.manifest.backfillDays ?? 365;
     const from = Math.max(
-      localMidnight(Math.min(at, now), timeZone, daysBefore),
+      localMidnight(Math.min(at, now), timeZone, 1),
       localMidnight(now - backfillDays * DAY_MS, timeZone, 0),
     );
+    const earliest = (queued: number | null) => (queued === null ? from : Math.min(queued, from));
     if (row.sync_state === 'idle') {
+      // A window already held for the schedule (or left by a failed run) is merged into, not replaced: a
+      // window (no cursor, or a window's own) stays a window; targets join targets.
+      // A failed run's window and cursor (it has `last_error`) are not merged: its pull may be what failed.
+      const held = row.sync_from !== null && row.last_error === null;
+      const cursor = held && row.cursor === null ? null : (targets?.(held ? row.cursor : null) ?? null);
+      const lastStart = row.sync_started_at ?? Number.NEGATIVE_INFINITY;
+      if (UNSIGNED.has(row.kind) && now - lastStart < PUSH_INTERVAL_MS) {
+        // Held for the schedule: one sync for everything pushed until the interval is over.
+        await this.deps.connections.update(row.id, {
+          sync_from: held ? earliest(row.sync_from) : from,
+          cursor,
+          next_sync_at: Math.min(row.next_sync_at ?? Infinity, lastStart + PUSH_INTERVAL_MS),
+          updated_at: now,
+        });
+        return;
+      }
       await this.deps.connections.update(row.id, {
         sync_state: 'queued',
-        sync_from: from,
+        sync_from: held ? earliest(row.sync_from) : from,
         sync_to: null,
-        cursor: null,
+        cursor,
         updated_at: now,
       });
       this.deps.runner.enqueue(row.id);
-    } else if (row.sync_state === 'queued' && row.sync_from !== null && row.sync_from > from) {
-      await this.deps.connections.update(row.id, { sync_from: from, updated_at: now });
+    } else if (row.sync_state === 'queued') {
+      // A scheduled window (no sync_from) already reaches back its revised days: left as it is.
+      if (row.sync_from === null) return;
+      const cursor = row.cursor === null ? null : (targets?.(row.cursor) ?? (targets ? null : row.cursor));
+      await this.deps.connections.update(row.id, {
+        sync_from: earliest(row.sync_from),
+        cursor,
+        updated_at: now,
+      });
+    } else if (row.sync_state === 'running' && UNSIGNED.has(row.kind)) {
+      // The finishing run resets its window: kept here, and applied (held for the schedule) once it ends.
+      const held = this.heldWhileRunning.get(row.id);
+      this.heldWhileRunning.set(row.id, {
+        at: Math.min(held?.at ?? at, at),
+        targets: [...(held?.targets ?? []), ...(targets ? [targets] : [])],
+      });
+      this.watchHeld();
     } else if (row.sync_state === 'running') {
       await this.deps.connections.update(row.id, { next_sync_at: now, updated_at: now });
     }
+  }
+
+  /** Every quarter second while pushes wait for a run to end: those whose run has ended are applied. */
+  private watchHeld(): void {
+    if (this.heldTimer) return;
+    this.heldTimer = setInterval(() => {
+      if (this.heldBusy) return;
+      this.heldBusy = true;
+      this.background(
+        async () => {
+          for (const [id, held] of [...this.heldWhileRunning]) {
+            const row = await this.deps.connections.byId(id);
+            if (row?.sync_state === 'running') continue;
+            this.heldWhileRunning.delete(id);
+            if (!row || row.status !== 'connected') continue;
+            const chain = (previous: string | null): string | undefined => {
+              let cursor: string | null = previous;
+              for (const add of held.targets) {
+                const next = add(cursor);
+                if (next === undefined) return undefined;
+                cursor = next;
+              }
+              return cursor ?? undefined;
+            };
+            await this.syncAround(row, held.at, held.targets.length > 0 ? chain : undefined);
+          }
+          if (this.heldWhileRunning.size === 0) {
+            clearInterval(this.heldTimer);
+            this.heldTimer = undefined;
+          }
+        },
+        () => (this.heldBusy = false),
+      );
+    }, 250);
+    this.heldTimer.unref();
   }
 
   /** A provider took away our access (Strava's `authorized: false`): the person is asked to connect again. */
@@ -318,8 +410,12 @@ export class ProviderPushService {
     });
   }
 
+  /** Resolves when no subscription change is under way and no push waits for a run to end. */
   async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
+    while (this.pending.size > 0 || this.heldWhileRunning.size > 0 || this.heldBusy) {
+      if (this.pending.size > 0) await Promise.all(this.pending);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   private call(kind: string, sandbox: boolean): SubscriptionCall | undefined {
@@ -337,12 +433,15 @@ export class ProviderPushService {
     };
   }
 
-  private background(work: () => Promise<void>): void {
+  private background(work: () => Promise<void>, after?: () => void): void {
     const run = work()
       .catch((error: unknown) =>
         this.deps.log.warn({ err: error }, 'a provider webhook subscription could not be changed'),
       )
-      .finally(() => this.pending.delete(run));
+      .finally(() => {
+        this.pending.delete(run);
+        after?.();
+      });
     this.pending.add(run);
   }
 }
