@@ -170,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Background work (src/jobs): started and stopped after every runner's hooks (see the end).
   const jobs = createJobQueue(db, {
     log: app.log,
+    // SQLite has one server per database: what is still claimed at start was a killed process's.
+    handBackOnStart: true,
     ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
   });
 

@@ -21,6 +21,8 @@ export interface JobQueueOptions {
   /** pg-boss: how often due cron schedules are looked for, in seconds (default 5). */
   cronCheckSeconds?: number;
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /** SQLite: this is the database's one server, so jobs still claimed at start are a dead process's. */
+  handBackOnStart?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
   }
   return new SqliteJobQueue(db, {
     ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+    ...(options.handBackOnStart ? { handBackOnStart: true } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
 }

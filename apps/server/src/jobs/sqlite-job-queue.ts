@@ -16,6 +16,12 @@ import {
 export interface SqliteJobQueueOptions {
   /** How often each queue looks for due jobs and expired claims (default 1 s; a local enqueue wakes it). */
   pollMs?: number;
+  /**
+   * At start, jobs still claimed go back to the queue at once: the claims of a process that ended without
+   * handing them back (SIGKILL, a crash). Right for the server, the only process on its SQLite database (its
+   * pid file says so); not for two queues sharing a file, as the contract tests make.
+   */
+  handBackOnStart?: boolean;
   /** Where a handler's failure is reported. */
   log?: { error(details: object, message: string): void };
 }
@@ -68,6 +74,12 @@ export class SqliteJobQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    if (this.options.handBackOnStart) {
+      await sql`
+        update or ignore jobs set state = 'created', start_after = ${Date.now()}, claim = null, expires_at = null
+        where state = 'active'`.execute(this.kysely);
+      await this.supersede(sql`state = 'active'`);
+    }
     for (const worker of this.workers.values()) this.poll(worker);
     this.scheduleTimer = setInterval(() => void this.queueScheduled().catch(() => {}), this.pollMs);
     this.scheduleTimer.unref();

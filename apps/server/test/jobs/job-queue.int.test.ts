@@ -239,3 +239,34 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
     expect(seen[1]).toEqual({ by: 'b', id });
   }, 60_000);
 });
+
+describe('the job queue on SQLite, restarted after its process was killed', () => {
+  it('takes the jobs the killed process had claimed back at once, not after their expiry', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-jobs-'));
+    const file = path.join(dir, 'test.db');
+    const first = openDatabase({ dialect: 'sqlite', file });
+    await migrateToLatest(first);
+    const killed = createJobQueue(first, { pollMs: 50 });
+    let claimed = false;
+    await killed.work('sources.sync', async () => {
+      claimed = true;
+      await new Promise(() => {});
+    });
+    await killed.start();
+    const id = await killed.enqueue('sources.sync', { connectionId: 'c1' }, { singletonKey: 'c1' });
+    await until(() => claimed, 15_000, 'the claim');
+    // The process ends without a word (SIGKILL): nothing is handed back; a new one opens the file.
+    const second = openDatabase({ dialect: 'sqlite', file });
+    const restarted = createJobQueue(second, { pollMs: 50, handBackOnStart: true });
+    const taken: { id: string; retryCount: number }[] = [];
+    await restarted.work('sources.sync', async (job) => {
+      taken.push({ id: job.id, retryCount: job.retryCount });
+    });
+    await restarted.start();
+    await until(() => taken.length === 1, 5_000, 'the job taken back');
+    expect(taken).toEqual([{ id, retryCount: 0 }]);
+    await restarted.stop();
+    await Promise.all([first.close(), second.close()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+});
