@@ -68,7 +68,9 @@ sw.addEventListener('activate', (event) => {
             .map((name) => caches.delete(name)),
         ),
       )
-      .then(() => sw.clients.claim()),
+      // No clients.claim(): a page loading while the worker activates stays with the network until its next
+      // load, rather than having its remaining requests change hands midway.
+      .then(() => undefined),
   );
 });
 
@@ -88,17 +90,10 @@ sw.addEventListener('fetch', (event) => {
         () => offlinePage(),
       ),
     );
-  } else if (handling === 'shell') {
-    event.respondWith(
-      caches.match(event.request).then(
-        (cached) =>
-          cached ??
-          fetch(event.request).then(async (response) => {
-            if (response.ok) await (await caches.open(CACHE)).put(event.request, response.clone());
-            return response;
-          }),
-      ),
-    );
+  } else if (handling === 'shell' && !navigator.onLine) {
+    // Offline: the shell's files from the install's cache (the offline page's icon, the app's entry). Online,
+    // the network and the HTTP cache (hashed, immutable files) serve them, the worker out of the way.
+    event.respondWith(caches.match(event.request).then((cached) => cached ?? fetch(event.request)));
   }
   // 'browser': not answered here, so the request goes to the network as if there were no worker.
 });

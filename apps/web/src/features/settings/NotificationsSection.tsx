@@ -12,7 +12,7 @@ const channels: readonly SwitchOption<'emailNotifications'>[] = [
   {
     key: 'emailNotifications',
     label: 'Email notifications',
-    description: 'Insight alerts and goal reminders by email.',
+    description: 'The alerts and reminders below, by email.',
   },
 ];
 const topics: readonly SwitchOption<'insightAlerts' | 'goalReminders'>[] = [
