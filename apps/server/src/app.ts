@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { registerAuth } from './http/auth';
 import { registerDocs } from './http/docs';
+import { registerJsonBody } from './http/json-body';
 import { registerErrorHandling } from './http/errors';
 import { QuietRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   await registerSecurityHeaders(app, {
     hsts: config.publicUrl.startsWith('https://'),
     // SPEC §9: the analytics collector is in the CSP only when a measurement id is configured.
