@@ -113,6 +113,28 @@ describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, e
       expect((await get('/api/workouts/999999')).statusCode).toBe(404);
     });
 
+    it('serves an API token with metrics:read, and refuses one without it', async () => {
+      const token = async (scopes: string[]) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/tokens',
+          headers: ada,
+          payload: { name: scopes.join(' '), scopes },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return bearer((res.json().data as { token: string }).token);
+      };
+      const reader = await token(['metrics:read']);
+      expect((await list(reader)).items).toHaveLength(1);
+      const labsOnly = await token(['labs:read']);
+      const refused = await get('/api/workouts', labsOnly);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(
+        'This API token lacks the scope "metrics:read" this request needs.',
+      );
+      expect((await get('/api/sleep/nights', labsOnly)).statusCode).toBe(403);
+    });
+
     it('refuses a bad cursor or limit with a clear error', async () => {
       const res = await get('/api/workouts?limit=0');
       expect(res.statusCode).toBe(400);
