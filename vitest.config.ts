@@ -38,6 +38,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Node ≥ 25 puts its own Web Storage on globalThis (a getter that answers undefined without
+          // --localstorage-file), so Vitest 4 leaves jsdom's localStorage out and every test that signs in
+          // fails (vitest-dev/vitest#8757); with Node's turned off, jsdom's is installed as before.
+          execArgv: major >= 25 ? ['--no-webstorage'] : [],
         },
       },
     ],
