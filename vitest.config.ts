@@ -26,8 +26,9 @@ export default defineConfig({
           ],
           environment: 'node',
           // A year's sync against a fake provider on PostgreSQL takes 4–6 s alone and several times that
-          // on a loaded 2-core machine: the limit catches a hang, not a slow machine.
-          testTimeout: 60_000,
+          // on a loaded 2-core machine (a resumed import took 61 s with two workers at a load of 40):
+          // the limit catches a hang, not a slow machine.
+          testTimeout: 120_000,
           hookTimeout: 30_000,
         },
       },
@@ -38,6 +39,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Rendering a review dialog with its PDF took 5.6 s at a load of 40 against the default 5 s.
+          testTimeout: 20_000,
           // Node ≥ 25 puts its own Web Storage on globalThis (a getter that answers undefined without
           // --localstorage-file), so Vitest 4 leaves jsdom's localStorage out and every test that signs in
           // fails (vitest-dev/vitest#8757); with Node's turned off, jsdom's is installed as before.
