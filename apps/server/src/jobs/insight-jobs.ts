@@ -91,9 +91,11 @@ export class InsightJobs {
   /** Takes the queue's insight jobs on this instance and keeps the hourly look for daily runs. */
   async start(): Promise<void> {
     const { queue } = this.deps;
-    await queue.work<RunJob>('insights.run', (job) =>
-      this.serial(() => this.runOne(job.data.userId, job.data.daily), true),
-    );
+    await queue.work<RunJob>('insights.run', async (job) => {
+      // Closing: a run not started yet is dropped, as before the queue; the next change or daily run makes it.
+      if (this.closed) return;
+      await this.serial(() => this.runOne(job.data.userId, job.data.daily), true);
+    });
     await queue.work('insights.daily', () => this.queueDaily());
     await queue.schedule('insights.daily', '0 * * * *');
   }
