@@ -39,6 +39,7 @@ export function routeInventory(app: FastifyInstance): ApiRoute[] {
 export const PUBLIC_ROUTES: readonly RegExp[] = [
   /^(GET|HEAD) \/api\/(health|ready)$/, // load balancers
   /^(GET|HEAD) \/api\/docs(\/.*)?$/, // OpenAPI, no data
+  /^(GET|HEAD) \/api\/analytics$/, // whether the operator set an analytics id (SPEC §9): asked before sign-in, no data
   /^POST \/api\/waitlist$/, // visitors, rate-limited per address
   /^POST \/api\/identity\/(signup|login|logout|refresh|password-reset|password-reset\/confirm|verification\/confirm)$/,
   /^(GET|HEAD) \/api\/identity\/jwks$/, // public keys
