@@ -98,6 +98,37 @@ describe.each(testDialects)('Garmin Ping/Pull and Push on %s', (dialect) => {
     expect(await stepsOf(today!.origin_id)).toBe(today!.value);
   });
 
+  it('a push without our client id is not stored as it is: the summary’s window is pulled instead', async () => {
+    f.clock.advance(2 * MINUTE);
+    const [, yesterday] = await steps();
+    const genuine = yesterday!.value;
+    const before = (await runs()).length;
+    // Someone who knows the person's Garmin id posts made-up steps, without Garmin's garmin-client-id header.
+    const res = await fetch(`${f.base}/api/provider-webhooks/garmin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        dailies: [
+          {
+            userId: GARMIN_USER,
+            summaryId: dailyId(Number(yesterday!.start_at)),
+            calendarDate: yesterday!.origin_id.slice('daily:'.length),
+            startTimeInSeconds: Math.round(Number(yesterday!.start_at) / 1000),
+            durationInSeconds: 86_400,
+            steps: 99_999,
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    await f.t.syncRunner.idle();
+    const after = await runs();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ status: 'succeeded' });
+    expect(after[0]!.requests).toBeGreaterThan(0);
+    expect(await stepsOf(yesterday!.origin_id)).toBe(genuine);
+  });
+
   it('50 unsigned notifications in a second lead to two syncs at most, and the newest data', async () => {
     f.clock.advance(2 * MINUTE);
     const [, day] = await steps();

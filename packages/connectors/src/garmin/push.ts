@@ -28,7 +28,10 @@ export function registerPush(
   const post = async (body: Record<string, unknown>): Promise<number[]> => {
     const url = portal.callback;
     if (!url) return [];
-    return [await deliver(url, JSON.stringify(body), { 'content-type': 'application/json' })];
+    // Garmin names the app it delivers for in a `garmin-client-id` header.
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.clientId) headers['garmin-client-id'] = options.clientId;
+    return [await deliver(url, JSON.stringify(body), headers)];
   };
   const notify = async (from: number, to: number, mode = options.pushMode ?? 'ping'): Promise<number[]> => {
     if (!portal.callback || !portal.base) return [];

@@ -76,7 +76,10 @@ export const garminReceiver =
         if (!body.success) {
           return reply.status(400).send(refuse('bad_request', 'Not a Garmin notification.'));
         }
-        const due = new Map<string, { row: ConnectionRow; at: number; targets: GarminTarget[] }>();
+        const due = new Map<
+          string,
+          { row: ConnectionRow; at: number; targets: GarminTarget[]; window?: boolean }
+        >();
         for (const [type, entries] of Object.entries(body.data)) {
           for (const raw of entries) {
             const e = entry.safeParse(raw);
@@ -104,18 +107,27 @@ export const garminReceiver =
             // summary types (epochs, stress details, …) are not read here: acknowledged, ignored.
             const resource = url ? pullResource(url, type) : isGarminResource(type) ? type : undefined;
             if (!resource) continue;
+            // A push's summaries are stored as they are: only from a request that names our app's client id
+            // (Garmin's `garmin-client-id` header); without it the summary's window is pulled instead.
+            const inline =
+              !url && request.headers['garmin-client-id'] === push.clientId(KIND, row.sandbox === 1);
             const at = entryTime(e.data, url) ?? push.now();
             const seen = due.get(row.id) ?? { row, at, targets: [] };
             seen.at = Math.min(seen.at, at);
             due.set(row.id, seen);
             const last = seen.targets.at(-1);
             if (url) seen.targets.push({ resource, url: url.href });
+            else if (!inline) seen.window = true;
             else if (last && 'summaries' in last && last.resource === resource) last.summaries.push(raw);
             else seen.targets.push({ resource, summaries: [raw] });
           }
         }
-        for (const { row, at, targets } of due.values()) {
-          await push.syncAround(row, at, (previous) => garminTargetedCursor(previous, targets));
+        for (const { row, at, targets, window } of due.values()) {
+          await push.syncAround(
+            row,
+            at,
+            window ? undefined : (previous) => garminTargetedCursor(previous, targets),
+          );
         }
         return reply.send({ received: true });
       },

@@ -399,6 +399,12 @@ export class ProviderPushService {
     });
   }
 
+  /** The app's client id for a connection's provider (the sandbox's for a sandbox connection). */
+  clientId(kind: string, sandbox: boolean): string | undefined {
+    const connector = getConnector(kind);
+    return (connector && endpointsFor(connector, sandbox, this.deps.endpoints)?.clientId) || undefined;
+  }
+
   /** The app's client secrets a signed push may be made with: the real app's, then the sandbox's. */
   clientSecrets(kind: string): { secret: string; sandbox: boolean }[] {
     const connector = getConnector(kind);
