@@ -90,6 +90,7 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
       '/api/metrics?type=blood_glucose',
       '/api/metrics/summary',
       '/api/imports',
+      '/api/workouts',
       '/api/goals',
       '/api/insights',
       '/api/identity/sessions',
@@ -115,6 +116,7 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
         'Owner’s phone',
         '71.3',
         '12345',
+        '2026-02-26T06:15',
       ]) {
         expect(res.body, `${url} shows Ada's ${marker}`).not.toContain(marker);
       }
@@ -194,6 +196,7 @@ describe.each(testDialects)('security suite: ownership matrix on %s', (dialect) 
       '/api/settings',
       '/api/settings/export',
       '/api/imports',
+      '/api/workouts',
       '/api/identity/sessions',
       '/api/settings/audit-log',
     ]) {
