@@ -16,7 +16,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
-import { InsightDataRepository } from '../src/modules/insights/insight-data.repository';
+import { InsightDataRepository } from '../src/modules/metrics/insight-data.repository';
 import { InsightsRepository } from '../src/modules/insights/insights.repository';
 import { InsightsService } from '../src/modules/insights/insights.service';
 import { GoalsRepository } from '../src/modules/goals/goals.repository';

@@ -48,7 +48,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { ReviewService } from './modules/reports/review.service';
 import { reviewRoutes } from './modules/reports/review.routes';
-import { InsightDataRepository } from './modules/insights/insight-data.repository';
+import { InsightDataRepository } from './modules/metrics/insight-data.repository';
 import { InsightsRepository } from './modules/insights/insights.repository';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { InsightsService } from './modules/insights/insights.service';

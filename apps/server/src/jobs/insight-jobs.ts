@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import type { GoalsRepository } from '../modules/goals/goals.repository';
 import type { GoalsService } from '../modules/goals/goals.service';
-import type { InsightDataRepository } from '../modules/insights/insight-data.repository';
+import type { InsightDataRepository } from '../modules/metrics/insight-data.repository';
 import type { InsightsService } from '../modules/insights/insights.service';
 import type { RecipientsRepository } from '../modules/insights/recipients.repository';
 import type { UserTimeZoneRepository } from '../modules/metrics/user-time-zone.repository';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Insight } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoalsRepository } from '../../src/modules/goals/goals.repository';
-import { InsightDataRepository } from '../../src/modules/insights/insight-data.repository';
+import { InsightDataRepository } from '../../src/modules/metrics/insight-data.repository';
 import { InsightsRepository } from '../../src/modules/insights/insights.repository';
 import { InsightsService } from '../../src/modules/insights/insights.service';
 import type { NewSample } from '../../src/modules/metrics/sample-row';

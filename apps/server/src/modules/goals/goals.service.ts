@@ -9,7 +9,7 @@ import {
 } from '@healthfolio/core';
 import { goalProgress, type DailySeries } from '@healthfolio/insights';
 import { AppError, notFound } from '../../http/errors';
-import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightDataRepository } from '../metrics/insight-data.repository';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { dateToDay, localDayIn } from '../metrics/time';
 import { presentGoal, toGoalSpec } from './goal-spec';

@@ -6,7 +6,7 @@ import type { GoalsRepository } from '../goals/goals.repository';
 import { toGoalSpec } from '../goals/goal-spec';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { DAY_MS, localDayIn } from '../metrics/time';
-import type { InsightDataRepository } from './insight-data.repository';
+import type { InsightDataRepository } from '../metrics/insight-data.repository';
 import type { InsightRow, InsightsRepository } from './insights.repository';
 import { presentInsight } from './present';
 

@@ -1,5 +1,5 @@
 import { healthScore, type HealthScore } from '@healthfolio/insights';
-import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightDataRepository } from '../metrics/insight-data.repository';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
 import { DAY_MS, localDayIn } from '../metrics/time';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { GoalsService } from '../goals/goals.service';
-import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightDataRepository } from '../metrics/insight-data.repository';
 import type { InsightsService } from '../insights/insights.service';
 import { ReportReadingsRepository } from '../metrics/report-readings.repository';
 import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';

@@ -9,7 +9,7 @@ import {
 import { dayFromIso, type DailySeries, type LabResult } from '@healthfolio/insights';
 import type { ClinicalService } from '../clinical/clinical.service';
 import type { GoalsService } from '../goals/goals.service';
-import type { InsightDataRepository } from '../insights/insight-data.repository';
+import type { InsightDataRepository } from '../metrics/insight-data.repository';
 import type { InsightsService } from '../insights/insights.service';
 import type {
   KindSource,

@@ -3,9 +3,9 @@ import type { DailySeries, LabResult } from '@healthfolio/insights';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userNo } from '../../db/user-number';
-import { MERGED } from '../metrics/rollups.repository';
-import { notSandbox } from '../metrics/sample-filters';
-import { SandboxPreferenceRepository } from '../metrics/sandbox-preference.repository';
+import { MERGED } from './rollups.repository';
+import { notSandbox } from './sample-filters';
+import { SandboxPreferenceRepository } from './sandbox-preference.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];
 const labKinds = catalogue.filter((m) => m.category === 'labs').map((m) => m.kind);
