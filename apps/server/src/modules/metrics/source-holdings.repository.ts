@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 import { MERGED } from './rollups.repository';
 
 /** What one source holds for a person: readings (from the daily rollups), clinical records, and the newest. */
@@ -12,7 +13,8 @@ export interface SourceHolding {
 
 /**
  * "Your sources": every source with data for a person, however it came (a connection, an import, a push,
- * an entry), read from the per-source daily rollups and the clinical records — never the samples table.
+ * an entry), read from the per-source daily rollups and the clinical records; and, for one connection's
+ * stats, what that source wrote per metric.
  */
 export class SourceHoldingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,5 +73,22 @@ export class SourceHoldingsRepository {
       .limit(1)
       .executeTakeFirst();
     return first?.id === userId;
+  }
+
+  /** Samples per metric one source wrote for a person, with the first and last instants (a connection's stats). */
+  async perKind(userId: string, source: string) {
+    return this.db
+      .selectFrom('samples')
+      .select((eb) => [
+        'kind',
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.min('start_at').as('first'),
+        eb.fn.max('start_at').as('last'),
+      ])
+      .where('user_no', '=', userNo(userId))
+      .where('source', '=', source)
+      .groupBy('kind')
+      .orderBy('kind')
+      .execute();
   }
 }

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, SourceConnectionsTable, SyncRunsTable } from '../../db/schema';
-import { userNo } from '../../db/user-number';
 
 export type ConnectionRow = Selectable<SourceConnectionsTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
@@ -162,23 +161,6 @@ export class ConnectionsRepository {
       .orderBy('started_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
-      .execute();
-  }
-
-  /** Samples per metric a source wrote, with the first and last instants. */
-  async statsBySource(userId: string, source: string) {
-    return this.db
-      .selectFrom('samples')
-      .select((eb) => [
-        'kind',
-        eb.fn.countAll<number | string>().as('count'),
-        eb.fn.min('start_at').as('first'),
-        eb.fn.max('start_at').as('last'),
-      ])
-      .where('user_no', '=', userNo(userId))
-      .where('source', '=', source)
-      .groupBy('kind')
-      .orderBy('kind')
       .execute();
   }
 }

@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../http/errors';
 import type { SampleStore } from '../metrics/samples.store';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import type { SourceHolding, SourceHoldingsRepository } from '../metrics/source-holdings.repository';
+import type { SourceHoldingsRepository } from '../metrics/source-holdings.repository';
 import {
   endpointsFor,
   isConfigured,
@@ -52,8 +52,8 @@ export interface SourcesDeps {
   sandboxProviders: boolean;
   now: () => number;
   fetch?: typeof fetch;
-  /** What each source holds for a person ("Your sources"), and who operates the server. */
-  holdings?: SourceHoldingsRepository;
+  /** What each source holds for a person ("Your sources", a connection's stats), and who operates the server. */
+  holdings: SourceHoldingsRepository;
   /** The clinical view's records, deleted with a source's samples. */
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
   /**
@@ -98,10 +98,7 @@ export class SourcesService {
   }
 
   async list(userId: string): Promise<DataSource[]> {
-    const [rows, held] = await Promise.all([
-      this.deps.repo.list(userId),
-      this.deps.holdings?.byUser(userId) ?? Promise.resolve(new Map<string, SourceHolding>()),
-    ]);
+    const [rows, held] = await Promise.all([this.deps.repo.list(userId), this.deps.holdings.byUser(userId)]);
     const connections = new Map(rows.map((c) => [c.kind, c]));
     return sourceCatalogue.map((s) => {
       const source = presentSource(s, connections.get(s.kind), this.context);
@@ -119,7 +116,7 @@ export class SourcesService {
 
   /** Whether the person operates this server (connector set-up hints are for them only). */
   async isOperator(userId: string): Promise<boolean> {
-    return (await this.deps.holdings?.isOperator(userId)) ?? false;
+    return this.deps.holdings.isOperator(userId);
   }
 
   async get(userId: string, kind: string): Promise<DataSource> {
@@ -395,7 +392,7 @@ export class SourcesService {
 
   async stats(userId: string, kind: string): Promise<SyncStats> {
     const row = await this.connection(userId, kind);
-    const metrics = await this.deps.repo.statsBySource(userId, kind);
+    const metrics = await this.deps.holdings.perKind(userId, kind);
     const runs = await this.deps.repo.runs(row.id);
     return {
       metrics: metrics.map((m) => ({
