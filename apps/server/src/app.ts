@@ -56,7 +56,7 @@ import { RecipientsRepository } from './modules/insights/recipients.repository';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
 import { recomputeQueuedDays } from './modules/metrics/rollup-recompute';
 import { ExportService } from './modules/settings/export/export.service';
-import { SamplesExportRepository } from './modules/settings/export/samples-export.repository';
+import { SamplesExportRepository } from './modules/metrics/samples-export.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ConnectionsRepository } from './modules/sources/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';

@@ -3,7 +3,7 @@ import type { AuditLogRepository } from '../../../identity/audit-log.repository'
 import type { ClinicalRecordsRepository } from '../../clinical/clinical-records.repository';
 import type { GoalsRepository } from '../../goals/goals.repository';
 import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
-import type { SamplesExportRepository } from './samples-export.repository';
+import type { SamplesExportRepository } from '../../metrics/samples-export.repository';
 import { samplesSection } from './samples-section';
 
 export type ExportRow = Record<string, string | number | boolean | null>;

@@ -1,6 +1,6 @@
 import { splitDevice } from '@healthfolio/core';
 import type { ExportRow, ExportSection } from './export-sections';
-import type { SamplesExportRepository } from './samples-export.repository';
+import type { SamplesExportRepository } from '../../metrics/samples-export.repository';
 
 const PAGE = 2000;
 

@@ -1,9 +1,9 @@
 import { metricCatalogue, SANDBOX_DEVICE_LIKE, type MetricDefinition } from '@healthfolio/core';
-import { notSandbox } from '../../metrics/sample-filters';
-import { MERGED } from '../../metrics/rollups.repository';
+import { notSandbox } from './sample-filters';
+import { MERGED } from './rollups.repository';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
-import { userNo } from '../../../db/user-number';
+import type { Database } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 
 const labKinds = (metricCatalogue as readonly MetricDefinition[])
   .filter((m) => m.category === 'labs')
