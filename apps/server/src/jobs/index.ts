@@ -16,7 +16,7 @@ export type {
 export interface JobQueueOptions {
   /** How often idle workers look for jobs (SQLite default 1 s, pg-boss 2 s). */
   pollMs?: number;
-  /** pg-boss: how often expired claims are returned to their queue, in seconds (default 60). */
+  /** pg-boss: how often expired or silent claims are returned to their queue, in seconds (default 15). */
   superviseSeconds?: number;
   /** pg-boss: how often due cron schedules are looked for, in seconds (default 5). */
   cronCheckSeconds?: number;

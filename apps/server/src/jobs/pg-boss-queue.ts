@@ -10,6 +10,16 @@ import {
   type WorkOptions,
 } from './job-queue';
 
+/**
+ * A running job's worker refreshes its claim every half of this (pg-boss's `work` does it); a claim not
+ * refreshed for this long is a dead instance's (SIGKILL, a lost machine), and the supervisor puts its job
+ * back as a retry. Without it, a sync of an instance killed mid-way waited for its whole expiry (30 minutes)
+ * even on the restarted instance, since its key's one running slot stayed taken.
+ */
+const HEARTBEAT_SECONDS = 20;
+/** How often the supervisor looks for silent and expired claims. */
+const SUPERVISE_SECONDS = 15;
+
 export interface PgBossQueueOptions {
   /** The PostgreSQL database (pg-boss opens a small pool of its own, and one LISTEN connection). */
   url: string;
@@ -17,7 +27,7 @@ export interface PgBossQueueOptions {
   schema: string;
   /** How often workers look for jobs when no notification came (default 2 s). */
   pollSeconds?: number;
-  /** How often expired claims are looked for and returned to their queue (default 60 s). */
+  /** How often expired or silent claims are looked for and returned to their queue (default 15 s). */
   superviseSeconds?: number;
   /** How often due cron schedules are looked for (default 5 s). */
   cronCheckSeconds?: number;
@@ -47,8 +57,8 @@ export class PgBossQueue implements JobQueue {
       max: 4,
       application_name: 'healthfolio-jobs',
       useListenNotify: true,
-      superviseIntervalSeconds: options.superviseSeconds ?? 60,
-      monitorIntervalSeconds: options.superviseSeconds ?? 60,
+      superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+      monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
       cronWorkerIntervalSeconds: options.cronCheckSeconds ?? 5,
       cronMonitorIntervalSeconds: Math.min(30, options.cronCheckSeconds ?? 30),
     });
@@ -75,6 +85,7 @@ export class PgBossQueue implements JobQueue {
       retryDelay: retry.delaySeconds ?? (retry.backoff ? 1 : 0),
       retryBackoff: retry.backoff ?? false,
       expireInSeconds: options.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     });
     if (id !== null) this.wake(name, (options.startAfter?.getTime() ?? 0) - Date.now());
     return id;
