@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type {
@@ -7,6 +7,7 @@ import type {
   PushProvider,
   SubscriptionCall,
 } from './provider-push.service';
+import { readJsonRaw, sameSignature } from './signed-body';
 
 const KIND = 'oura';
 /** What the Oura connector reads that Oura pushes about (its heart-rate series has no webhook). */
@@ -104,25 +105,20 @@ const eventBody = z.object({
 const refuse = (code: string, message: string) => ({ error: { code, message } });
 
 function signedBy(secret: string, timestamp: string, body: string, signature: string): boolean {
-  const expected = Buffer.from(
+  return sameSignature(
+    signature,
     createHmac('sha256', secret)
       .update(timestamp + body)
       .digest('hex')
       .toUpperCase(),
   );
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** `GET|POST /api/provider-webhooks/oura`; the POST reads its body raw, as it was signed. */
 export const ouraReceiver =
   (push: ProviderPushService): FastifyPluginAsync =>
   async (app) => {
-    // The raw body, as it was signed (this plugin's own parser, in place of the API's JSON one).
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+    readJsonRaw(app);
 
     app.get('/provider-webhooks/oura', { schema: { hide: true } }, async (request, reply) => {
       const query = challengeQuery.safeParse(request.query);

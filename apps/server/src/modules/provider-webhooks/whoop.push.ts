@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { clearPortalWebhook, setPortalWebhook } from './portal';
 import type { PersonCall, ProviderPushService, PushProvider } from './provider-push.service';
+import { readJsonRaw, sameSignature } from './signed-body';
 
 const KIND = 'whoop';
 /** A signed event older or newer than this is refused (a replay). */
@@ -44,24 +45,19 @@ const eventBody = z.object({
 const refuse = (code: string, message: string) => ({ error: { code, message } });
 
 function signedBy(secret: string, timestamp: string, body: string, signature: string): boolean {
-  const expected = Buffer.from(
+  return sameSignature(
+    signature,
     createHmac('sha256', secret)
       .update(timestamp + body)
       .digest('base64'),
   );
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** `POST /api/provider-webhooks/whoop`; reads its body raw, as it was signed. */
 export const whoopReceiver =
   (push: ProviderPushService): FastifyPluginAsync =>
   async (app) => {
-    // The raw body, as it was signed (this plugin's own parser, in place of the API's JSON one).
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+    readJsonRaw(app);
 
     app.post('/provider-webhooks/whoop', { schema: { hide: true } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';

@@ -1,0 +1,20 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Makes this plugin's JSON bodies arrive as the raw string the provider signed (its own parser, in place of
+ * the API's), for a receiver that checks an HMAC over the exact bytes before parsing them.
+ */
+export function readJsonRaw(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+}
+
+/** Whether a signature header equals the one computed here, compared in constant time. */
+export function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
