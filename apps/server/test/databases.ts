@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/database';
 import { pgCopyIn } from '../src/db/pg-copy';
@@ -14,6 +14,40 @@ export type TestDialect = 'sqlite' | 'postgres';
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']
   : ['sqlite'];
+
+/**
+ * Kysely's migrator lists the tables of every schema of the database (`introspection.getTables`), and
+ * PostgreSQL fails that listing with 'schema "t_…" does not exist' when another test file drops its schema
+ * at that moment — with two test workers it did, once a run. Listings take this advisory lock shared, and a
+ * schema is dropped holding it exclusively.
+ */
+const SCHEMA_DROP_LOCK = 7_221_026;
+const guarded = Symbol('schema-drop lock');
+
+function guardCatalogListings(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async () => {
+    const client = (await connect()) as pg.PoolClient & { [guarded]?: true };
+    if (client[guarded]) return client;
+    client[guarded] = true;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      // Everything else (COPY streams included) goes through untouched, as it was called.
+      if (typeof text !== 'string' || !text.includes('"pg_catalog"."pg_attribute"'))
+        return query(config, ...rest);
+      return (async () => {
+        await query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+        try {
+          return await query(config, ...rest);
+        } finally {
+          await query('select pg_advisory_unlock_shared($1)', [SCHEMA_DROP_LOCK]);
+        }
+      })();
+    }) as typeof client.query;
+    return client;
+  }) as typeof pool.connect;
+}
 
 /**
  * A fresh, empty database of the given dialect: a temp SQLite file, or a throwaway PostgreSQL
@@ -39,6 +73,7 @@ export async function createTestDb(dialect: TestDialect): Promise<Db> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+  guardCatalogListings(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -47,7 +82,14 @@ export async function createTestDb(dialect: TestDialect): Promise<Db> {
     url,
     copyIn: pgCopyIn(pool),
     close: async () => {
-      await sql.raw(`drop schema ${schema} cascade`).execute(kysely);
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+        await client.query(`drop schema ${schema} cascade`);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [SCHEMA_DROP_LOCK]).catch(() => {});
+        client.release();
+      }
       await kysely.destroy();
     },
   };
