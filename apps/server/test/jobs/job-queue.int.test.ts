@@ -173,6 +173,12 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
 
   it('queues a schedule once per slot, however many instances keep it', async () => {
     q = await open(dialect);
+    if (dialect === 'postgres') {
+      // pg-boss's slots are minutes and it may run the current one at start: start early in a minute, so
+      // that the first run and the 5 s look after it stay inside one slot (a start at :58 saw two runs).
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 40_000) await sleep(61_000 - intoMinute);
+    }
     const runs: { by: string; at: number }[] = [];
     for (const [by, queue] of [
       ['a', q.a],
