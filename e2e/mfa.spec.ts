@@ -11,8 +11,14 @@ function totpCode(secret: string, stepsAhead = 0): string {
 }
 
 /** Ends the browser's session the way closing it on a shared computer would (the server session stays). */
+/**
+ * A browser that forgot its session, as after signing out elsewhere. The app is unloaded first: a signed-in
+ * page that notices its session gone navigates to /login itself, and that navigation interrupted the test's
+ * own (`page.goto: net::ERR_ABORTED`) when the machine was busy.
+ */
 async function forgetSession(page: Page): Promise<void> {
   await page.evaluate(() => window.localStorage.removeItem('healthfolio.session'));
+  await page.goto('about:blank');
 }
 
 test.describe('multi-factor sign-in', () => {
@@ -38,11 +44,10 @@ test.describe('multi-factor sign-in', () => {
     await security.getByLabel('Code from the app').fill(totpCode(secret));
     await security.getByRole('button', { name: 'Turn on' }).click();
 
-    const codes = await security
-      .getByRole('list', { name: 'Recovery codes' })
-      .getByRole('listitem')
-      .allTextContents();
-    expect(codes).toHaveLength(10);
+    // allTextContents does not wait: the codes are read once the server's answer has put all ten on screen.
+    const recoveryCodes = security.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(recoveryCodes).toHaveCount(10);
+    const codes = await recoveryCodes.allTextContents();
     await security.getByRole('button', { name: 'I’ve saved them' }).click();
     await expect(security.getByTestId('totp-status')).toHaveText('On. 10 recovery codes left.');
 
