@@ -7,7 +7,7 @@ import type {
   PushProvider,
   SubscriptionCall,
 } from './provider-push.service';
-import { readJsonRaw, sameSignature } from './signed-body';
+import { parseSignedBody, readJsonRaw, sameSignature } from './signed-body';
 
 const KIND = 'oura';
 /** What the Oura connector reads that Oura pushes about (its heart-rate series has no webhook). */
@@ -146,13 +146,7 @@ export const ouraReceiver =
       }
       const signer = push.clientSecrets(KIND).find((c) => signedBy(c.secret, timestamp, raw, signature));
       if (!signer) return reply.status(401).send(refuse('unauthorized', 'The event is not signed by Oura.'));
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        parsed = undefined;
-      }
-      const event = eventBody.safeParse(parsed);
+      const event = eventBody.safeParse(parseSignedBody(raw));
       if (!event.success) return reply.status(400).send(refuse('bad_request', 'Not an Oura webhook event.'));
       const row = await push.connection(KIND, event.data.user_id, signer.sandbox);
       const at = Date.parse(event.data.event_time);

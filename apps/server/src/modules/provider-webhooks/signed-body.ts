@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { parseJson } from '@healthfolio/importers';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -17,4 +18,16 @@ export function sameSignature(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A verified body as JSON, through the API's guarded parser (nesting past 64 levels refused, `__proto__`
+ * keys dropped); undefined when it is not JSON, for the receiver's schema to refuse in words.
+ */
+export function parseSignedBody(raw: string): unknown {
+  try {
+    return parseJson(raw);
+  } catch {
+    return undefined;
+  }
 }

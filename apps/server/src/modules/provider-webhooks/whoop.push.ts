@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { clearPortalWebhook, setPortalWebhook } from './portal';
 import type { PersonCall, ProviderPushService, PushProvider } from './provider-push.service';
-import { readJsonRaw, sameSignature } from './signed-body';
+import { parseSignedBody, readJsonRaw, sameSignature } from './signed-body';
 
 const KIND = 'whoop';
 /** A signed event older or newer than this is refused (a replay). */
@@ -74,13 +74,7 @@ export const whoopReceiver =
       }
       const signer = push.clientSecrets(KIND).find((c) => signedBy(c.secret, timestamp, raw, signature));
       if (!signer) return reply.status(401).send(refuse('unauthorized', 'The event is not signed by WHOOP.'));
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        parsed = undefined;
-      }
-      const event = eventBody.safeParse(parsed);
+      const event = eventBody.safeParse(parseSignedBody(raw));
       if (!event.success) return reply.status(400).send(refuse('bad_request', 'Not a WHOOP webhook event.'));
       const { user_id, id, type } = event.data;
       const row = await push.connection(KIND, String(user_id), signer.sandbox);
