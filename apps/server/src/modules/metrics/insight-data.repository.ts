@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userNo } from '../../db/user-number';
 import { MERGED } from './rollups.repository';
-import { notSandbox } from './sample-filters';
+import { isCgmReading, isLabResult, notSandbox } from './sample-filters';
 import { SandboxPreferenceRepository } from './sandbox-preference.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];
@@ -96,13 +96,7 @@ export class InsightDataRepository {
       .where('user_no', '=', userNo(userId))
       .where('kind', 'in', labKinds)
       .where('start_at', '>=', sinceMs)
-      .where((eb) =>
-        eb.or([
-          eb('kind', '<>', 'blood_glucose'),
-          eb('flag', 'is not', null),
-          eb('meta', 'like', '%referenceRange%'),
-        ]),
-      );
+      .where(isLabResult);
     if (excludeSandbox) query = query.where(notSandbox);
     const rows = await query.orderBy('start_at', 'desc').limit(LAB_LIMIT).execute();
     return rows.map((row) => {
@@ -133,8 +127,7 @@ export class InsightDataRepository {
       .where('user_no', '=', userNo(userId))
       .where('kind', '=', 'blood_glucose')
       .where('start_at', '>=', sinceMs)
-      .where('flag', 'is', null)
-      .where((eb) => eb.or([eb('meta', 'is', null), eb('meta', 'not like', '%referenceRange%')]));
+      .where(isCgmReading);
     if (excludeSandbox) query = query.where(notSandbox);
     const rows = await query.orderBy('start_at', 'desc').limit(GLUCOSE_LIMIT).execute();
     return rows.map((r) => r.value);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { userNo } from '../../db/user-number';
 import { MERGED } from './rollups.repository';
-import { notSandbox } from './sample-filters';
+import { isCgmReading, isLabResult, notSandbox } from './sample-filters';
 
 const labKinds = (metricCatalogue as readonly MetricDefinition[])
   .filter((m) => m.category === 'labs')
@@ -51,8 +51,7 @@ export class ReportReadingsRepository {
       .where('kind', '=', 'blood_glucose')
       .where('start_at', '>=', fromMs)
       .where('start_at', '<', toMs)
-      .where('flag', 'is', null)
-      .where((eb) => eb.or([eb('meta', 'is', null), eb('meta', 'not like', '%referenceRange%')]));
+      .where(isCgmReading);
     if (excludeSandbox) query = query.where(notSandbox);
     const rows = await query.orderBy('start_at').execute();
     return rows.map((r) => ({
@@ -91,13 +90,7 @@ export class ReportReadingsRepository {
       .where('kind', 'in', labKinds)
       .where('local_day', '>=', fromDay)
       .where('local_day', '<=', toDay)
-      .where((eb) =>
-        eb.or([
-          eb('kind', '<>', 'blood_glucose'),
-          eb('flag', 'is not', null),
-          eb('meta', 'like', '%referenceRange%'),
-        ]),
-      );
+      .where(isLabResult);
     if (excludeSandbox) query = query.where(notSandbox);
     return query.orderBy('start_at', 'desc').limit(2000).execute();
   }
@@ -111,13 +104,7 @@ export class ReportReadingsRepository {
       .where('kind', 'in', labKinds)
       .where('start_at', '>=', fromMs)
       .where('start_at', '<', toMs)
-      .where((eb) =>
-        eb.or([
-          eb('kind', '<>', 'blood_glucose'),
-          eb('flag', 'is not', null),
-          eb('meta', 'like', '%referenceRange%'),
-        ]),
-      );
+      .where(isLabResult);
     if (excludeSandbox) query = query.where(notSandbox);
     const rows = await query.orderBy('start_at').execute();
     return rows.map((row) => {

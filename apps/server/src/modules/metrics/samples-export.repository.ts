@@ -1,5 +1,5 @@
 import { metricCatalogue, SANDBOX_DEVICE_LIKE, type MetricDefinition } from '@healthfolio/core';
-import { notSandbox } from './sample-filters';
+import { isLabResult, notSandbox } from './sample-filters';
 import { MERGED } from './rollups.repository';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -85,13 +85,7 @@ export class SamplesExportRepository {
       .select(['kind', 'start_at', 'utc_offset_min', 'value', 'unit', 'flag', 'meta'])
       .where('user_no', '=', userNo(userId))
       .where('kind', 'in', labKinds)
-      .where((eb) =>
-        eb.or([
-          eb('kind', '<>', 'blood_glucose'),
-          eb('flag', 'is not', null),
-          eb('meta', 'like', '%referenceRange%'),
-        ]),
-      );
+      .where(isLabResult);
     if (excludeSandbox) query = query.where(notSandbox);
     return query.orderBy('start_at', 'desc').limit(1000).execute();
   }
