@@ -10,6 +10,23 @@ import type { Database } from '../src/db/schema';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
+/** A stored sample's content: every column but its row id and owner (two runs' samples compare equal by it). */
+export const SAMPLE_CONTENT_COLUMNS = [
+  'kind',
+  'start_at',
+  'end_at',
+  'utc_offset_min',
+  'tz',
+  'local_day',
+  'value',
+  'unit',
+  'source',
+  'device',
+  'origin_id',
+  'flag',
+  'meta',
+] as const;
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']

@@ -6,7 +6,7 @@ import { upsertClinicalRecords } from '../../src/modules/clinical/clinical-recor
 import { SampleStore } from '../../src/modules/metrics/samples.store';
 import { adaYear } from '../../src/seed/ada';
 import { createTestApp, type TestApp } from '../app';
-import { testDialects } from '../databases';
+import { testDialects, SAMPLE_CONTENT_COLUMNS } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { clarityCsv, importFile, PARSING } from '../imports/helpers';
 
@@ -28,21 +28,7 @@ async function perKind(t: TestApp, userId: string) {
 async function samplesOf(t: TestApp, userId: string) {
   const rows = await t.db.kysely
     .selectFrom('samples')
-    .select([
-      'kind',
-      'start_at',
-      'end_at',
-      'utc_offset_min',
-      'tz',
-      'local_day',
-      'value',
-      'unit',
-      'source',
-      'device',
-      'origin_id',
-      'flag',
-      'meta',
-    ])
+    .select([...SAMPLE_CONTENT_COLUMNS])
     .where('user_no', '=', userNo(userId))
     .execute();
   return rows

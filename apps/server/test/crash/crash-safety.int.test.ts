@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import type { TestApp } from '../app';
-import { createPgDatabase, testDialects, type TestDialect } from '../databases';
+import { createPgDatabase, testDialects, type TestDialect, SAMPLE_CONTENT_COLUMNS } from '../databases';
 import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
 import { allowAtConsent, NOW, startFake } from '../sources/helpers';
 import { appleExport } from './apple-export';
@@ -20,21 +20,7 @@ import { spawnServer, writeStandInWeb, type ServerChild } from './server-child';
 async function fingerprint(db: Db, from = 0) {
   const samples = await db.kysely
     .selectFrom('samples')
-    .select([
-      'kind',
-      'start_at',
-      'end_at',
-      'utc_offset_min',
-      'tz',
-      'local_day',
-      'value',
-      'unit',
-      'source',
-      'device',
-      'origin_id',
-      'flag',
-      'meta',
-    ])
+    .select([...SAMPLE_CONTENT_COLUMNS])
     .where('start_at', '>=', from)
     .execute();
   // A day's sum is added up batch by batch: where a write batch ends (which a restart moves) changes the
