@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installApiAuth } from './features/auth';
 import { schedulePerformanceReport, startWebVitals } from './features/performance';
+import { startI18n } from './i18n';
 import { registerServiceWorker } from './pwa/register';
 
 installApiAuth();
@@ -15,8 +16,12 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the language's common words (one small chunk); a failed load still renders,
+// in English keys' fallback, rather than leaving a blank page.
+void startI18n().finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -10,6 +10,7 @@ import { isMfaChallenge } from './mfa-api';
 import { isAccessTokenExpired } from './session-expiry';
 import { clearSession, readSession, subscribeSession, toStoredSession, writeSession } from './session-store';
 import { useTokenRefresh } from './use-token-refresh';
+import { useFollowLanguage } from '../../i18n/use-follow-language';
 
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
@@ -75,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const profile = profileQuery.data ?? null;
+  useFollowLanguage(profile?.settings.preferences.language);
 
   const sendVerificationEmail = useCallback(async () => {
     if (!readSession()) throw new AuthError('auth/no-current-user', NO_USER_LOGGED_IN);

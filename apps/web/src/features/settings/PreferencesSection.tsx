@@ -1,5 +1,6 @@
 import type { UserSettings } from '@healthfolio/core';
 import { useMemo } from 'react';
+import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n';
 import { useThemeMode } from '../theme';
 import { SelectField, type SelectOption } from './SelectField';
 import { SettingsSection } from './SettingsSection';
@@ -9,8 +10,8 @@ import type { SaveSettings } from './use-settings-saver';
 
 type Preferences = UserSettings['preferences'];
 
-// English only for now; the choice is stored so that more languages can follow.
-const languages: readonly SelectOption<string>[] = [{ value: 'en', label: 'English' }];
+// Each language names itself, so a person who cannot read the current one still finds theirs.
+const languages: readonly SelectOption<string>[] = LANGUAGES;
 const themes: readonly SelectOption<Preferences['theme']>[] = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
@@ -37,7 +38,10 @@ export function PreferencesSection({ values, save }: { values: Preferences; save
         label="Language"
         value={values.language}
         options={language}
-        onChange={(value) => void save({ preferences: { language: value } })}
+        onChange={(value) => {
+          if (isLanguage(value)) void changeLanguage(value);
+          void save({ preferences: { language: value } });
+        }}
       />
       <SelectField
         label="Theme"
