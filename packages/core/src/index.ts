@@ -8,6 +8,7 @@ export * from './waitlist';
 export * from './account';
 export * from './metrics/types';
 export * from './metrics/catalogue';
+export * from './metrics/labels';
 export * from './metrics/ranges';
 export * from './units/unit-error';
 export * from './units/normalize';
