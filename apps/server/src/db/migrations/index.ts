@@ -22,6 +22,7 @@ import { jobQueue } from './202611300200-job-queue';
 import { caregivers } from './202611300300-caregivers';
 import { pushSubscriptions } from './202611300410-push-subscriptions';
 import { workoutTracks } from './202611300500-workout-tracks';
+import { eveningSleepDay } from './202611300600-evening-sleep-day';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -49,6 +50,7 @@ const migrations: Record<string, AppMigration> = {
   '202611300300-caregivers': caregivers,
   '202611300410-push-subscriptions': pushSubscriptions,
   '202611300500-workout-tracks': workoutTracks,
+  '202611300600-evening-sleep-day': eveningSleepDay,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

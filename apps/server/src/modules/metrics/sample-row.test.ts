@@ -42,6 +42,24 @@ describe('prepareSample', () => {
     expect(r).toMatchObject({ utc_offset_min: -240, local_day: dateToDay('2026-07-01') });
   });
 
+  it('counts a stretch of sleep ending in the evening (from 18:00 local) for the night ahead, the next day', () => {
+    const sleepDay = (from: string, to: string) =>
+      row({
+        kind: 'sleep_duration',
+        value: 1,
+        start: Date.parse(from),
+        end: Date.parse(to),
+        utcOffsetMin: -300,
+        source: 'garmin',
+      }).local_day;
+    // The first stretch of a night, ending before midnight: the day the night ends.
+    expect(sleepDay('2026-11-19T22:10:00-05:00', '2026-11-19T23:40:00-05:00')).toBe(dateToDay('2026-11-20'));
+    expect(sleepDay('2026-11-19T17:00:00-05:00', '2026-11-19T18:00:00-05:00')).toBe(dateToDay('2026-11-20'));
+    // An afternoon nap ending 17:59, and a night ending in the morning: the day they end.
+    expect(sleepDay('2026-11-19T17:00:00-05:00', '2026-11-19T17:59:00-05:00')).toBe(dateToDay('2026-11-19'));
+    expect(sleepDay('2026-11-19T23:40:00-05:00', '2026-11-20T06:30:00-05:00')).toBe(dateToDay('2026-11-20'));
+  });
+
   it('uses the device as origin when the source gives none', () => {
     expect(
       row({ kind: 'steps', value: 5, start: 0, source: 'apple_healthkit', device: 'iPhone' }).origin_id,

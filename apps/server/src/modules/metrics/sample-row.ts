@@ -9,7 +9,7 @@ import {
   type MetricDefinition,
   type NewSample,
 } from '@healthfolio/core';
-import { localDayOf, zoneOffsetAt } from './time';
+import { localDayOf, sleepDayOf, zoneOffsetAt } from './time';
 
 export type { NewSample, SampleMeta } from '@healthfolio/core';
 
@@ -21,7 +21,7 @@ export interface SampleProblem {
   message: string;
 }
 
-/** Kinds whose day is the day they end: a night's sleep counts for the wake-up day. */
+/** Kinds whose day is the day their night ends (time.ts sleepDayOf): a night's sleep counts for the wake-up day. */
 export const countsOnEndDay = (metric: MetricDefinition) => metric.category === 'sleep';
 
 let lastKind: { name: string; metric: MetricDefinition } | undefined;
@@ -80,14 +80,13 @@ export function prepareSample(s: NewSample): SampleRow | SampleProblem {
 
   const tz = s.tz ?? null;
   const offset = Math.round(s.utcOffsetMin ?? (tz ? zoneOffsetAt(tz, start) : 0));
-  const dayAt = countsOnEndDay(metric) ? end : start;
   return {
     kind: metric.kind,
     start_at: start,
     end_at: end,
     utc_offset_min: offset,
     tz,
-    local_day: localDayOf(dayAt, offset),
+    local_day: countsOnEndDay(metric) ? sleepDayOf(end, offset) : localDayOf(start, offset),
     value,
     unit,
     source: s.source,

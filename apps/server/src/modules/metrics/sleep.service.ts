@@ -14,7 +14,7 @@ import { userNo } from '../../db/user-number';
 import { AppError } from '../../http/errors';
 import { parseMeta } from './sample-item';
 import { SandboxPreferenceRepository } from './sandbox-preference.repository';
-import { dateToDay, dayToDate, formatInstant, localDayIn, localDayOf } from './time';
+import { dateToDay, dayToDate, formatInstant, localDayIn, sleepDayOf } from './time';
 
 /** Nights shown when the query names no range: four weeks to today. */
 const DEFAULT_NIGHTS = 28;
@@ -75,7 +75,8 @@ export class SleepService {
       ])
       .where('user_no', '=', userNo(userId))
       .where('kind', 'in', ['sleep_duration', 'time_in_bed'])
-      // A night's stretches before midnight count for the day before it ends.
+      // A night's stretches count for the day it ends (time.ts sleepDayOf); one ending before 18:00 the
+      // day before (a night begun in the afternoon) is still read with its night.
       .where('local_day', '>=', from - 1)
       .where('local_day', '<=', to);
     if (!includeSandbox) select = select.where(notSandbox);
@@ -146,7 +147,8 @@ function nightOf(night: readonly SleepRow[], rows: readonly SleepRow[]): SleepNi
       r.end_at > first.start_at,
   );
   return {
-    night: dayToDate(localDayOf(last.end_at, last.utc_offset_min)),
+    // The day its stretches count for in the daily totals (time.ts sleepDayOf).
+    night: dayToDate(sleepDayOf(last.end_at, last.utc_offset_min)),
     source: first.source,
     device: plainDevice(first.device),
     bedtime: formatInstant(first.start_at, first.utc_offset_min),

@@ -14,6 +14,22 @@ export function localDayOf(instantMs: number, offsetMin: number): number {
   return Math.floor((instantMs + offsetMin * MINUTE_MS) / DAY_MS);
 }
 
+/** 18:00 local: a stretch of sleep ending from then to midnight is the start of the night ahead. */
+const EVENING_MS = 18 * 3_600_000;
+
+/**
+ * The local day a stretch of sleep counts for: the day its night ends (DESIGN: a night's sleep counts for
+ * the day you wake up). A stretch ending in the evening (18:00–24:00 local: light sleep 22:10–23:40 before
+ * a night's deep sleep after midnight) belongs to the night that ends the next morning, so to the next
+ * day; any other counts for the day it ends (an afternoon nap, a night ending at 06:30, a day's sleep after
+ * a night shift). Runs once per sleep sample on the import path: arithmetic only.
+ */
+export function sleepDayOf(endMs: number, offsetMin: number): number {
+  const local = endMs + offsetMin * MINUTE_MS;
+  const day = Math.floor(local / DAY_MS);
+  return local - day * DAY_MS >= EVENING_MS ? day + 1 : day;
+}
+
 /** "2026-11-20" for a local day. */
 export function dayToDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
