@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { useActingPerson } from '../features/caregivers';
@@ -29,7 +30,8 @@ import {
 import { metricPath } from '../features/metrics/overview/CardLink';
 
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation(['dashboard', 'metrics', 'sleep', 'goals']);
+  useDocumentTitle(t('title'));
   const { profile, user } = useAuth();
   const name = profile?.name || user?.name;
   // A caregiver viewing a person: their name on top, and only what the grant allows.
@@ -54,7 +56,7 @@ export function DashboardPage() {
   const items = summary.data?.items ?? [];
   const addButton = (variant: 'contained' | 'outlined') => (
     <Button variant={variant} startIcon={<Add />} onClick={() => setAdding(true)}>
-      Add a measurement
+      {t('add')}
     </Button>
   );
 
@@ -62,37 +64,33 @@ export function DashboardPage() {
     <>
       {summary.isPending && <DashboardSkeleton />}
       {summary.isError && (
-        <LoadError
-          title="Your metrics could not be loaded"
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-        />
+        <LoadError title={t('loadError')} error={summary.error} onRetry={() => void summary.refetch()} />
       )}
       {summary.isSuccess && items.length === 0 && <HealthScoreCard />}
       {summary.isSuccess && items.length === 0 && <InsightsPanel />}
       {summary.isSuccess && items.length === 0 && (
         <EmptyState
           icon={<MonitorHeartOutlined />}
-          title="No health data yet"
+          title={t('empty.title')}
           action={
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
               <Button component={RouterLink} to="/data-sources" variant="contained">
-                Go to Sources
+                {t('empty.toSources')}
               </Button>
               {may('entries') && addButton('outlined')}
             </Stack>
           }
         >
-          Connect a source or import a file to see your metrics here.
+          {t('empty.body')}
         </EmptyState>
       )}
       {items.length > 0 && profile?.settings.preferences.includeSandboxData && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Sandbox data (generated test data) is included in these numbers; values it is in say “Sandbox”.{' '}
-          <Link component={RouterLink} to="/settings">
-            Turn it off in Settings
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="sandbox"
+            components={{ settings: <Link component={RouterLink} to="/settings" /> }}
+          />
         </Alert>
       )}
       {items.length > 0 && summary.data && (
@@ -109,7 +107,7 @@ export function DashboardPage() {
       {items.length > 0 && (
         <>
           <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
-            All your metrics
+            {t('allMetrics')}
           </Typography>
           <MetricGroups items={items} />
         </>
@@ -131,7 +129,11 @@ export function DashboardPage() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography variant="h4" component="h1">
-          {person ? `${person.personName}’s dashboard` : name ? `Hello, ${name}` : 'Hello'}
+          {person
+            ? t('heading.person', { name: person.personName })
+            : name
+              ? t('heading.named', { name })
+              : t('heading.plain')}
         </Typography>
         {tab === 'metrics' && items.length > 0 && may('entries') && addButton('contained')}
       </Stack>
@@ -139,12 +141,17 @@ export function DashboardPage() {
       <Tabs
         value={tab}
         onChange={(_, next: string) => showTab(next)}
-        aria-label="Dashboard views"
+        aria-label={t('tabs.label')}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab label="Metrics" value="metrics" id="dashboard-tab-metrics" aria-controls="dashboard-panel" />
         <Tab
-          label="Clinical records"
+          label={t('tabs.metrics')}
+          value="metrics"
+          id="dashboard-tab-metrics"
+          aria-controls="dashboard-panel"
+        />
+        <Tab
+          label={t('tabs.clinical')}
           value="clinical"
           id="dashboard-tab-clinical"
           aria-controls="dashboard-panel"
@@ -161,12 +168,7 @@ export function DashboardPage() {
           setSaved(true);
         }}
       />
-      <Snackbar
-        open={saved}
-        autoHideDuration={5000}
-        onClose={() => setSaved(false)}
-        message="Measurement saved"
-      />
+      <Snackbar open={saved} autoHideDuration={5000} onClose={() => setSaved(false)} message={t('saved')} />
     </>
   );
 }

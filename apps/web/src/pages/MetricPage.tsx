@@ -1,29 +1,32 @@
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Button from '@mui/material/Button';
 import { getMetric } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { EmptyState } from '../features/layout/EmptyState';
 import { MetricView } from '../features/metrics/page/MetricView';
+import { kindLabel } from '../features/metrics/words';
 import { SleepNights } from '../features/sleep/SleepNights';
 
 /** `/metrics/:kind`: one metric's page; any alias of a kind leads to it. */
 export function MetricPage() {
   const { kind = '' } = useParams();
+  const { t } = useTranslation(['metrics', 'dashboard', 'sleep']);
   const metric = getMetric(kind);
-  useDocumentTitle(metric?.label ?? 'Metric');
+  useDocumentTitle(metric ? kindLabel(metric.kind) : t('page.title'));
   if (!metric) {
     return (
       <EmptyState
         icon={<MonitorHeartOutlined />}
-        title="No such metric"
+        title={t('page.unknown')}
         action={
           <Button component={RouterLink} to="/dashboard" variant="contained">
-            Back to the Dashboard
+            {t('page.backToDashboard')}
           </Button>
         }
       >
-        {`There is no metric called “${kind}”.`}
+        {t('page.unknownBody', { kind })}
       </EmptyState>
     );
   }

@@ -1,5 +1,7 @@
 import { metricCatalogue, type MetricDefinition, type MetricKind } from '@healthfolio/core';
-import { categoryLabels, categoryOrder } from '../metrics/categories';
+import { i18n } from '../../i18n';
+import { categoryOrder } from '../metrics/categories';
+import { categoryLabel, kindLabel } from '../metrics/words';
 
 export interface GoalKindOption {
   kind: MetricKind;
@@ -16,6 +18,7 @@ export function goalKindOptions(): GoalKindOption[] {
   const rank = (m: MetricDefinition) => categoryOrder.indexOf(m.category);
   return all
     .filter((m) => m.unit !== null && m.valueType !== 'coded' && m.valueType !== 'pair')
-    .sort((a, b) => rank(a) - rank(b) || a.label.localeCompare(b.label))
-    .map((m) => ({ kind: m.kind, label: m.label, group: categoryLabels[m.category] }));
+    .map((m) => ({ m, label: kindLabel(m.kind) }))
+    .sort((a, b) => rank(a.m) - rank(b.m) || a.label.localeCompare(b.label, i18n.language))
+    .map(({ m, label }) => ({ kind: m.kind, label, group: categoryLabel(m.category) }));
 }

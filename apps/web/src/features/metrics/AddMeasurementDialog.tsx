@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { getMetric } from '@healthfolio/core';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { defaultUnit, unitOptions } from './entry/entry-kinds';
 import { buildEntryRequest, toLocalInput, type EntryForm } from './entry/entry-request';
@@ -36,6 +37,7 @@ const emptyForm = (): EntryForm => ({
 
 /** Manual entry: works without any source. The server judges plausibility; its message is shown here. */
 export function AddMeasurementDialog({ open, onClose, onSaved }: AddMeasurementDialogProps) {
+  const { t } = useTranslation('metrics');
   const system = useUnitSystem();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [form, setForm] = useState(emptyForm);
@@ -68,7 +70,7 @@ export function AddMeasurementDialog({ open, onClose, onSaved }: AddMeasurementD
       aria-labelledby="add-title"
     >
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-title">Add a measurement</DialogTitle>
+        <DialogTitle id="add-title">{t('entry.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
@@ -81,14 +83,14 @@ export function AddMeasurementDialog({ open, onClose, onSaved }: AddMeasurementD
             )}
             <TextField
               type="datetime-local"
-              label="Date and time"
+              label={t('entry.dateTime')}
               required
               value={form.at}
               onChange={(e) => change({ at: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
-              label="Notes"
+              label={t('entry.notes')}
               multiline
               minRows={2}
               value={form.notes}
@@ -97,9 +99,9 @@ export function AddMeasurementDialog({ open, onClose, onSaved }: AddMeasurementD
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={add.isPending}>
-            {add.isPending ? 'Saving…' : 'Save'}
+            {add.isPending ? t('common:status.saving') : t('common:actions.save')}
           </Button>
         </DialogActions>
       </form>

@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OverviewCard, UnitSystem } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { FlagChip } from './FlagChip';
 import { latestText, latestWhen, referenceText } from './latest-text';
 import { CardLink, metricPath } from './overview/CardLink';
@@ -14,6 +15,7 @@ import { ageText } from './overview/overview-text';
 import { Sparkline } from './overview/Sparkline';
 import { sparkSummary } from './overview/spark-summary';
 import { TrendLine } from './TrendLine';
+import { kindLabel } from './words';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
 interface MetricCardProps {
@@ -28,11 +30,13 @@ interface MetricCardProps {
  * sandbox data (included in Settings) is in the value. The card leads to the metric's page.
  */
 export function MetricCard({ item, system, onWhy }: MetricCardProps) {
+  const { t } = useTranslation(['metrics', 'dashboard']);
   const reference = referenceText(item.type, system);
+  const label = kindLabel(item.type);
   return (
     <Card
       component="article"
-      aria-label={item.label}
+      aria-label={label}
       variant="outlined"
       sx={{
         height: '100%',
@@ -44,12 +48,12 @@ export function MetricCard({ item, system, onWhy }: MetricCardProps) {
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="subtitle1" component="h3" color="text.secondary">
-          <CardLink to={metricPath(item.type)}>{item.label}</CardLink>
+          <CardLink to={metricPath(item.type)}>{label}</CardLink>
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {item.stale ? (
             <Typography variant="body1" color="text.secondary" component="p" data-testid="metric-last">
-              {`Last ${latestText(item, system)}`}
+              {t('dashboard:card.last', { value: latestText(item, system) })}
             </Typography>
           ) : (
             <Typography variant="h5" component="p" data-testid="metric-value">
@@ -71,8 +75,8 @@ export function MetricCard({ item, system, onWhy }: MetricCardProps) {
               size="small"
               variant="outlined"
               color="warning"
-              label="Sandbox"
-              title="Sandbox data is in this value: generated test data, not yours"
+              label={t('sandbox.chip')}
+              title={t('sandbox.title')}
             />
           )}
         </Stack>
@@ -96,8 +100,8 @@ export function MetricCard({ item, system, onWhy }: MetricCardProps) {
         // Above the card's stretched link, so the button is its own target.
         <CardActions sx={{ position: 'relative', zIndex: 1 }}>
           <Button size="small" onClick={onWhy}>
-            Why this number?
-            <Box component="span" sx={visuallyHidden}>{` (${item.label})`}</Box>
+            {t('why.button')}
+            <Box component="span" sx={visuallyHidden}>{` (${label})`}</Box>
           </Button>
         </CardActions>
       )}

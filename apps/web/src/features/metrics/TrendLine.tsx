@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MetricsSummary, UnitSystem } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { formatChange, formatValue } from './format';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
@@ -19,16 +20,17 @@ interface TrendLineProps {
 
 /** "7 days: 80 kg ↑ +1.2 kg": the window's mean (or daily total) and its change on the window before. */
 export function TrendLine({ kind, days, trend, system }: TrendLineProps) {
+  const { t } = useTranslation('metrics');
   if (!trend) return null;
   const change =
     trend.previous === null ? undefined : formatChange(kind, trend.previous, trend.current, system);
   const Icon =
     change?.direction === 'up' ? ArrowUpward : change?.direction === 'down' ? ArrowDownward : TrendingFlat;
-  const words = change?.direction === 'up' ? 'up' : change?.direction === 'down' ? 'down' : 'unchanged';
+  const words = t(`trend.${change?.direction ?? 'flat'}`);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Typography variant="body2" color="text.secondary">
-        {days} days: {formatValue(kind, trend.current, system)}
+        {t('trend.days', { days, value: formatValue(kind, trend.current, system) })}
       </Typography>
       {change && (
         <>

@@ -1,4 +1,5 @@
 import type { MetricCategory } from '@healthfolio/core';
+import { categoryLabel } from './words';
 
 /** The dashboard's sections, in the order people look for them. */
 export const categoryOrder: readonly MetricCategory[] = [
@@ -12,17 +13,6 @@ export const categoryOrder: readonly MetricCategory[] = [
   'custom',
 ];
 
-export const categoryLabels: Record<MetricCategory, string> = {
-  activity: 'Activity',
-  vitals: 'Vitals',
-  sleep: 'Sleep',
-  body: 'Body',
-  nutrition: 'Nutrition',
-  labs: 'Labs',
-  administrative: 'Records',
-  custom: 'Custom',
-};
-
 /** Items grouped by category in `categoryOrder`; unknown categories go last, under their own name. */
 export function groupByCategory<T extends { category: string }>(items: readonly T[]) {
   const groups = new Map<string, T[]>();
@@ -35,7 +25,7 @@ export function groupByCategory<T extends { category: string }>(items: readonly 
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([category, members]) => ({
       category,
-      label: categoryLabels[category as MetricCategory] ?? category,
+      label: categoryLabel(category),
       items: members,
     }));
 }

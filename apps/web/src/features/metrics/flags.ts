@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n';
+
 /** How an out-of-range flag reads: never colour alone. */
 export interface FlagDisplay {
   label: string;
@@ -9,7 +11,9 @@ export function describeFlag(flag: string | null | undefined): FlagDisplay | und
   if (!flag) return undefined;
   const f = flag.trim().toLowerCase();
   if (f === '' || f === 'normal' || f === 'n') return undefined;
-  if (f === 'h' || f === 'hh' || f.includes('high')) return { label: 'High', severity: 'high' };
-  if (f === 'l' || f === 'll' || f.includes('low')) return { label: 'Low', severity: 'low' };
-  return { label: 'Abnormal', severity: 'abnormal' };
+  if (f === 'h' || f === 'hh' || f.includes('high'))
+    return { label: i18n.t('metrics:flags.high'), severity: 'high' };
+  if (f === 'l' || f === 'll' || f.includes('low'))
+    return { label: i18n.t('metrics:flags.low'), severity: 'low' };
+  return { label: i18n.t('metrics:flags.abnormal'), severity: 'abnormal' };
 }

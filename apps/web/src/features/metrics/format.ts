@@ -1,13 +1,16 @@
 import { displayUnitFor, formatForDisplay, getMetric, type UnitSystem } from '@healthfolio/core';
+import { currentLocale } from '../../i18n';
+import { unitWord } from './words';
 
-const formatters = new Map<number, Intl.NumberFormat>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
-/** "8,000", "176.4": at most `precision` decimals, no trailing zeros. */
+/** "8,000", "176.4" ("8.000", "176,4" in German): at most `precision` decimals, no trailing zeros. */
 export function formatNumber(value: number, precision: number): string {
-  let formatter = formatters.get(precision);
+  const locale = currentLocale();
+  let formatter = formatters.get(`${locale}/${precision}`);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: precision });
-    formatters.set(precision, formatter);
+    formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: precision });
+    formatters.set(`${locale}/${precision}`, formatter);
   }
   return formatter.format(value);
 }
@@ -44,14 +47,14 @@ export function formatValue(kind: string, canonical: number, system: UnitSystem)
   const spec = displayUnitFor(kind, system);
   const shown = formatForDisplay(kind, canonical, system);
   const text = formatNumber(shown.value, spec?.precision ?? 2);
-  return shown.unit ? `${text} ${shown.unit}` : text;
+  return shown.unit ? `${text} ${unitWord(shown.unit)}` : text;
 }
 
 /** Blood pressure as one reading: "120/80 mmHg". */
 export function formatPair(kind: string, first: number, second: number, system: UnitSystem): string {
   const a = formatForDisplay(kind, first, system);
   const b = formatForDisplay(kind, second, system);
-  return `${formatNumber(a.value, 0)}/${formatNumber(b.value, 0)} ${a.unit}`;
+  return `${formatNumber(a.value, 0)}/${formatNumber(b.value, 0)} ${unitWord(a.unit)}`;
 }
 
 export interface Change {
@@ -73,5 +76,5 @@ export function formatChange(kind: string, from: number, to: number, system: Uni
   if (minutes !== undefined) return { text: `${sign}${formatDuration(Math.abs(rounded))}`, direction };
   const unit = formatForDisplay(kind, to, system).unit;
   const text = `${sign}${formatNumber(Math.abs(rounded), precision)}`;
-  return { text: unit ? `${text} ${unit}` : text, direction };
+  return { text: unit ? `${text} ${unitWord(unit)}` : text, direction };
 }

@@ -12,3 +12,5 @@ export {
 } from './queries';
 export { TodayOverview } from './overview/TodayOverview';
 export { useUnitSystem } from './use-unit-system';
+// Names of core's ids in the current language, for every area that shows a kind, category or unit word.
+export { ageText, categoryLabel, kindLabel, unitWord, useMetricWords } from './words';

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import type { MetricBucket } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import type { ChartData } from './chart-data';
 import { chartRows } from './chart-summary';
 
@@ -16,20 +17,22 @@ export function ChartTable({
   bucket: MetricBucket;
   caption: string;
 }) {
+  const { t } = useTranslation('metrics');
   const rows = chartRows(data, bucket, MAX_ROWS);
-  const more = data.x.length > rows.length ? ` (latest ${rows.length} of ${data.x.length})` : '';
+  const more =
+    data.x.length > rows.length ? ` ${t('table.latestOf', { n: rows.length, total: data.x.length })}` : '';
   return (
     <Box component="table" sx={visuallyHidden}>
       <caption>{`${caption}${more}`}</caption>
       <thead>
         <tr>
-          <th scope="col">Date</th>
+          <th scope="col">{t('table.date')}</th>
           {data.series.map((s) => (
             <th scope="col" key={s.name}>
               {s.name}
             </th>
           ))}
-          {data.sources && <th scope="col">Source</th>}
+          {data.sources && <th scope="col">{t('table.source')}</th>}
         </tr>
       </thead>
       <tbody>

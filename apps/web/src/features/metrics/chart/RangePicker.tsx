@@ -1,6 +1,7 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { chartRanges, rangeLabels, type ChartRange } from './ranges';
+import { useTranslation } from 'react-i18next';
+import { chartRanges, type ChartRange } from './ranges';
 
 /** Day / Week / Month / Year / All, and Custom dates where the page offers them. */
 export function RangePicker<T extends ChartRange | 'custom' = ChartRange>({
@@ -12,21 +13,22 @@ export function RangePicker<T extends ChartRange | 'custom' = ChartRange>({
   onChange: (range: T) => void;
   custom?: boolean;
 }) {
+  const { t } = useTranslation('metrics');
   return (
     <ToggleButtonGroup
       value={value}
       exclusive
       size="small"
-      aria-label="Chart range"
+      aria-label={t('range.label')}
       onChange={(_event, next: T | null) => next && onChange(next)}
       sx={{ mb: 2, flexWrap: 'wrap' }}
     >
       {chartRanges.map((range) => (
         <ToggleButton key={range} value={range}>
-          {rangeLabels[range]}
+          {t(`range.${range}`)}
         </ToggleButton>
       ))}
-      {custom && <ToggleButton value="custom">Custom</ToggleButton>}
+      {custom && <ToggleButton value="custom">{t('range.custom')}</ToggleButton>}
     </ToggleButtonGroup>
   );
 }

@@ -7,7 +7,9 @@ import {
   type SampleItem,
   type UnitSystem,
 } from '@healthfolio/core';
+import { i18n } from '../../../i18n';
 import { sourceName } from '../overview/overview-text';
+import { kindLabel, unitWord } from '../words';
 import { pointFormatter } from './point-format';
 
 /** Columns as uPlot wants them: x in seconds, one array per series, null for a gap. */
@@ -49,9 +51,9 @@ export function toChartData(series: MetricsSeries, system: UnitSystem, now = Dat
     spec && metric?.unit ? getConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
   const c = (v: number | null | undefined) => (v === null || v === undefined ? null : convert(v));
   const pair = metric?.valueType === 'pair';
-  const label = metric?.label ?? series.type;
-  const names = pair ? ['Systolic', 'Diastolic'] : [label];
-  const unit = spec?.unit ?? series.unit;
+  const label = kindLabel(series.type);
+  const names = pair ? [i18n.t('metrics:entry.systolic'), i18n.t('metrics:entry.diastolic')] : [label];
+  const unit = unitWord(spec?.unit ?? series.unit);
   const precision = spec?.precision ?? 2;
   const durationUnit = metric?.valueType === 'duration' ? (spec?.unitCode ?? series.unit) : undefined;
   const base = { unit, precision, format: pointFormatter(unit, precision, durationUnit) };

@@ -1,5 +1,6 @@
 import type { MetricBucket } from '@healthfolio/core';
 import type { ChartData } from './chart-data';
+import { i18n } from '../../../i18n';
 import { pointDate } from './point-format';
 
 /** One row per point, latest first: what the canvas shows, as text. */
@@ -33,30 +34,33 @@ function extremes(values: readonly (number | null)[]): { min: number; max: numbe
   return min <= max ? { min, max } : undefined;
 }
 
-const nouns: Record<MetricBucket, string> = {
-  raw: 'reading',
-  hour: 'hour',
-  day: 'day',
-  week: 'week',
-  month: 'month',
-};
-
 /** "3 readings from Nov 1, 2026 to Nov 22, 2026. Latest 80 kg; lowest 79.5 kg, highest 81 kg." */
 export function chartSummary(data: ChartData, bucket: MetricBucket): string {
   const n = data.x.length;
-  if (n === 0) return 'No readings in this range.';
-  const noun = `${nouns[bucket]}${n === 1 ? '' : 's'}`;
+  if (n === 0) return i18n.t('metrics:summary.none');
   const first = pointDate(data.x[0]!, bucket);
-  const span = n === 1 ? `on ${first}` : `from ${first} to ${pointDate(data.x[n - 1]!, bucket)}`;
+  const head =
+    n === 1
+      ? i18n.t(`metrics:summary.one.${bucket}`, { day: first })
+      : i18n.t(`metrics:summary.many.${bucket}`, {
+          n,
+          from: first,
+          to: pointDate(data.x[n - 1]!, bucket),
+        });
   const parts = data.series.map((s) => {
     const latest = s.values[n - 1];
     const range = extremes(s.values);
-    const name = data.series.length > 1 ? `${s.name}: ` : '';
     const latestText = latest === null || latest === undefined ? '—' : data.format(latest);
-    const rangeText =
-      range && n > 1 ? `; lowest ${data.format(range.min)}, highest ${data.format(range.max)}` : '';
-    return `${name}${name ? 'latest' : 'Latest'} ${latestText}${rangeText}.`;
+    const text =
+      range && n > 1
+        ? i18n.t('metrics:summary.latestRange', {
+            latest: latestText,
+            low: data.format(range.min),
+            high: data.format(range.max),
+          })
+        : i18n.t('metrics:summary.latest', { latest: latestText });
+    return data.series.length > 1 ? `${s.name}: ${text}` : text;
   });
-  const perDay = data.dailyMean ? ' Values are daily averages.' : '';
-  return `${n} ${noun} ${span}. ${parts.join(' ')}${perDay}`;
+  const perDay = data.dailyMean ? ` ${i18n.t('metrics:summary.dailyMean')}` : '';
+  return `${head} ${parts.join(' ')}${perDay}`;
 }

@@ -1,4 +1,5 @@
 import type { MetricBucket } from '@healthfolio/core';
+import { currentLocale, i18n } from '../../../i18n';
 import { formatDuration, formatNumber } from '../format';
 
 const minutesPer: Record<string, number> = { h: 60, min: 1, s: 1 / 60 };
@@ -17,16 +18,26 @@ export function pointFormatter(
   return (v) => (unit ? `${formatNumber(v, precision)} ${unit}` : formatNumber(v, precision));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
+const formats = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  date: { dateStyle: 'medium' },
+  month: { month: 'short', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const cache = new Map<string, Intl.DateTimeFormat>();
+/** A formatter of the current language, made once per language. */
+function fmt(name: keyof typeof formats): Intl.DateTimeFormat {
+  const key = `${currentLocale()}/${name}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(currentLocale(), formats[name])));
+  return f;
+}
 
 /** When a point was, as precisely as its bucket says: a reading's time, a day, a week, a month. */
 export function pointDate(seconds: number, bucket: MetricBucket): string {
   const at = new Date(seconds * 1000);
-  if (bucket === 'raw') return dateTime.format(at);
-  if (bucket === 'hour') return `${dateTime.format(at)} (hour)`;
-  if (bucket === 'week') return `Week of ${date.format(at)}`;
-  if (bucket === 'month') return month.format(at);
-  return date.format(at);
+  if (bucket === 'raw') return fmt('dateTime').format(at);
+  if (bucket === 'hour') return i18n.t('metrics:chart.hourOf', { time: fmt('dateTime').format(at) });
+  if (bucket === 'week') return i18n.t('metrics:chart.weekOf', { day: fmt('date').format(at) });
+  if (bucket === 'month') return fmt('month').format(at);
+  return fmt('date').format(at);
 }

@@ -3,14 +3,6 @@ import type { MetricAggregation, MetricBucket } from '@healthfolio/core';
 export const chartRanges = ['day', 'week', 'month', 'year', 'all'] as const;
 export type ChartRange = (typeof chartRanges)[number];
 
-export const rangeLabels: Record<ChartRange, string> = {
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  year: 'Year',
-  all: 'All',
-};
-
 const DAY_MS = 86_400_000;
 const rangeDays: Record<Exclude<ChartRange, 'all'>, number> = { day: 1, week: 7, month: 30, year: 365 };
 

@@ -3,13 +3,15 @@ import InputLabel from '@mui/material/InputLabel';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { kindOptions } from './entry-kinds';
-
-const options = kindOptions();
 
 /** Every enterable kind by label, common ones first, then by category. */
 export function KindSelect({ value, onChange }: { value: string; onChange: (kind: string) => void }) {
+  const { t, i18n } = useTranslation('metrics');
+  // Names and their order follow the language.
+  const options = useMemo(() => (i18n.language ? kindOptions() : []), [i18n.language]);
   const id = useId();
   const items = options.flatMap((option, i) => {
     const item = (
@@ -22,10 +24,10 @@ export function KindSelect({ value, onChange }: { value: string; onChange: (kind
   });
   return (
     <FormControl fullWidth required>
-      <InputLabel id={`${id}-label`}>Type</InputLabel>
+      <InputLabel id={`${id}-label`}>{t('entry.type')}</InputLabel>
       <Select
         labelId={`${id}-label`}
-        label="Type *"
+        label={`${t('entry.type')} *`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}

@@ -3,6 +3,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UnitOption } from './entry-kinds';
 
 export function UnitSelect({
@@ -14,19 +15,20 @@ export function UnitSelect({
   value: string;
   onChange: (code: string) => void;
 }) {
+  const { t } = useTranslation('metrics');
   const id = useId();
   return (
     <FormControl sx={{ minWidth: 120 }}>
-      <InputLabel id={`${id}-label`}>Unit</InputLabel>
+      <InputLabel id={`${id}-label`}>{t('entry.unit')}</InputLabel>
       <Select
         labelId={`${id}-label`}
-        label="Unit"
+        label={t('entry.unit')}
         value={options.some((o) => o.code === value) ? value : ''}
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((o) => (
           <MenuItem key={o.code} value={o.code}>
-            {o.label || 'count'}
+            {o.label || t('units.count')}
           </MenuItem>
         ))}
       </Select>

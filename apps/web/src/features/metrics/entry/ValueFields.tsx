@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import type { EntryForm } from './entry-request';
 import type { UnitOption } from './entry-kinds';
 import { UnitSelect } from './UnitSelect';
@@ -15,19 +16,20 @@ const numberInput = { htmlInput: { inputMode: 'decimal' as const, autoComplete: 
 
 /** The value (or systolic and diastolic for blood pressure) and its unit. */
 export function ValueFields({ form, isPair, units, onChange }: ValueFieldsProps) {
+  const { t } = useTranslation('metrics');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {isPair ? (
         <>
           <TextField
-            label="Systolic"
+            label={t('entry.systolic')}
             required
             value={form.systolic}
             onChange={(e) => onChange({ systolic: e.target.value })}
             slotProps={numberInput}
           />
           <TextField
-            label="Diastolic"
+            label={t('entry.diastolic')}
             required
             value={form.diastolic}
             onChange={(e) => onChange({ diastolic: e.target.value })}
@@ -36,7 +38,7 @@ export function ValueFields({ form, isPair, units, onChange }: ValueFieldsProps)
         </>
       ) : (
         <TextField
-          label="Value"
+          label={t('entry.value')}
           required
           value={form.value}
           onChange={(e) => onChange({ value: e.target.value })}

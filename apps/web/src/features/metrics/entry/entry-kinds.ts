@@ -5,7 +5,8 @@ import {
   type MetricDefinition,
   type UnitSystem,
 } from '@healthfolio/core';
-import { categoryLabels } from '../categories';
+import { i18n } from '../../../i18n';
+import { categoryLabel, kindLabel, unitWord } from '../words';
 
 /** What people record by hand most often, offered first. */
 export const commonKinds = [
@@ -38,14 +39,17 @@ export function kindOptions(): KindOption[] {
   const parts = new Set(all.flatMap((m) => m.components ?? []));
   const common: KindOption[] = commonKinds.map((kind) => ({
     kind,
-    label: getMetric(kind)?.label ?? kind,
-    group: 'Common',
+    label: kindLabel(kind),
+    group: i18n.t('metrics:entry.common'),
   }));
   const rest = all
     .filter((m) => isEnterable(m, parts) && !(commonKinds as readonly string[]).includes(m.kind))
-    .map((m) => ({ kind: m.kind, label: m.label, group: categoryLabels[m.category] }));
+    .map((m) => ({ kind: m.kind, label: kindLabel(m.kind), group: categoryLabel(m.category) }));
   const groups = [...new Set(rest.map((o) => o.group))];
-  rest.sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group) || a.label.localeCompare(b.label));
+  rest.sort(
+    (a, b) =>
+      groups.indexOf(a.group) - groups.indexOf(b.group) || a.label.localeCompare(b.label, i18n.language),
+  );
   return [...common, ...rest];
 }
 
@@ -61,7 +65,7 @@ export function unitOptions(kind: string): UnitOption[] {
   if (!metric?.unit) return [];
   const options = new Map<string, string>();
   const add = (code: string, label?: string) => {
-    if (!options.has(code)) options.set(code, label ?? (unitLabel(code) || code));
+    if (!options.has(code)) options.set(code, label ? unitWord(label) : unitLabel(code) || code);
   };
   for (const system of ['metric', 'imperial'] as const) {
     const display = metric.display?.[system];

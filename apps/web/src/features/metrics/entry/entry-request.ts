@@ -1,4 +1,5 @@
 import type { ManualEntryRequest } from '../queries';
+import { i18n } from '../../../i18n';
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
 
@@ -37,9 +38,9 @@ export type EntryCheck = { request: ManualEntryRequest } | { error: string };
 
 /** Checks what the browser can and builds the request; plausibility is the server's to judge. */
 export function buildEntryRequest(form: EntryForm, isPair: boolean, timeZone: string): EntryCheck {
-  if (!form.kind) return { error: 'Choose what you measured.' };
+  if (!form.kind) return { error: i18n.t('metrics:entry.errors.kind') };
   const at = new Date(form.at);
-  if (!form.at || Number.isNaN(at.getTime())) return { error: 'Enter the date and time of the measurement.' };
+  if (!form.at || Number.isNaN(at.getTime())) return { error: i18n.t('metrics:entry.errors.when') };
   const base = {
     type: form.kind,
     start: toIsoWithOffset(at),
@@ -50,11 +51,11 @@ export function buildEntryRequest(form: EntryForm, isPair: boolean, timeZone: st
   if (isPair) {
     const systolic = parseNumber(form.systolic);
     const diastolic = parseNumber(form.diastolic);
-    if (systolic === undefined) return { error: 'Enter the systolic value as a number.' };
-    if (diastolic === undefined) return { error: 'Enter the diastolic value as a number.' };
+    if (systolic === undefined) return { error: i18n.t('metrics:entry.errors.systolic') };
+    if (diastolic === undefined) return { error: i18n.t('metrics:entry.errors.diastolic') };
     return { request: { ...base, systolic, diastolic } };
   }
   const value = parseNumber(form.value);
-  if (value === undefined) return { error: 'Enter the value as a number.' };
+  if (value === undefined) return { error: i18n.t('metrics:entry.errors.value') };
   return { request: { ...base, value } };
 }

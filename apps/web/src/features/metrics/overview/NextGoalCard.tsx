@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Goal, UnitSystem } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { currentText, goalName } from '../../goals/goal-text';
 import { useGoals } from '../../goals/queries';
 import { CardLink } from './CardLink';
@@ -13,6 +14,7 @@ export function nextGoal(goals: readonly Goal[]): Goal | undefined {
 }
 
 export function NextGoalCard({ system }: { system: UnitSystem }) {
+  const { t } = useTranslation('goals');
   const goals = useGoals();
   if (!goals.isSuccess) return null;
   const goal = nextGoal(goals.data);
@@ -21,7 +23,7 @@ export function NextGoalCard({ system }: { system: UnitSystem }) {
     <Card variant="outlined" data-testid="overview-goal" sx={{ height: '100%', position: 'relative' }}>
       <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="subtitle2" component="h3" color="text.secondary">
-          <CardLink to="/goals">Next goal</CardLink>
+          <CardLink to="/goals">{t('next.title')}</CardLink>
         </Typography>
         {goal ? (
           <>
@@ -31,7 +33,7 @@ export function NextGoalCard({ system }: { system: UnitSystem }) {
             <LinearProgress
               variant="determinate"
               value={Math.min(100, goal.progress.percent)}
-              aria-label={`${Math.round(goal.progress.percent)} % of the way`}
+              aria-label={t('next.progress', { percent: Math.round(goal.progress.percent) })}
               sx={{ my: 0.5, height: 6, borderRadius: 3 }}
             />
             <Typography variant="caption" color="text.secondary">
@@ -40,7 +42,7 @@ export function NextGoalCard({ system }: { system: UnitSystem }) {
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {met ? 'Every goal met for now.' : 'No goal yet: set one on the Goals page.'}
+            {met ? t('next.allMet') : t('next.none')}
           </Typography>
         )}
       </CardContent>

@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OverviewCard, UnitSystem } from '@healthfolio/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FlagChip } from '../FlagChip';
 import { formatValue } from '../format';
 import { latestText } from '../latest-text';
+import { kindLabel } from '../words';
 import { CardLink, metricPath } from './CardLink';
 import { ageText } from './overview-text';
 import { SourceLabel } from './SourceLabel';
@@ -43,10 +45,11 @@ export function OverviewMetricCard({
   testId,
   bare = false,
 }: OverviewMetricCardProps) {
-  const label = title ?? item.label;
+  const { t } = useTranslation(['dashboard', 'metrics']);
+  const label = title ?? kindLabel(item.type);
   const baseline =
     item.baseline !== null && !item.stale && item.aggregation !== 'sum'
-      ? `Your usual ${formatValue(item.type, item.baseline, system)}`
+      ? t('card.usual', { value: formatValue(item.type, item.baseline, system) })
       : undefined;
   return (
     // Not an article: "All your metrics" below holds each kind's article, named by its label.
@@ -68,7 +71,8 @@ export function OverviewMetricCard({
           (item.stale ? (
             <Stack spacing={0.5} sx={{ my: 0.5 }}>
               <Typography variant="body2" color="text.secondary">
-                Nothing recent. <span data-testid="metric-last">{`Last ${latestText(item, system)}`}</span>
+                {t('card.nothingRecent')}{' '}
+                <span data-testid="metric-last">{t('card.last', { value: latestText(item, system) })}</span>
               </Typography>
               <Chip
                 size="small"
@@ -86,7 +90,7 @@ export function OverviewMetricCard({
               </Typography>
               <FlagChip flag={item.latest.flag} />
               {item.latest.sandbox && (
-                <Chip size="small" variant="outlined" color="warning" label="Sandbox" />
+                <Chip size="small" variant="outlined" color="warning" label={t('metrics:sandbox.chip')} />
               )}
             </Stack>
           ))}

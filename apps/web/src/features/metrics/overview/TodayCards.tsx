@@ -5,7 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OverviewCard, TodaySoFar, UnitSystem } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { formatValue } from '../format';
+import { kindLabel } from '../words';
 import { CardLink, metricPath } from './CardLink';
 import { againstUsual, ageText } from './overview-text';
 import { Sparkline } from './Sparkline';
@@ -13,22 +15,25 @@ import { sparkSummary } from './spark-summary';
 
 /** One kind today: the total so far against the usual by now, with its last 30 days. */
 function TodayRow({ today, item, system }: { today: TodaySoFar; item: OverviewCard; system: UnitSystem }) {
+  const { t } = useTranslation('dashboard');
   const show = (v: number) => formatValue(today.type, v, system);
+  const label = kindLabel(today.type);
   const usual = today.usual;
   // Nothing has come in today yet (a watch not synced): no false "below your usual".
   const nothingYet = today.value === 0 && item.ageDays > 0;
   const note = nothingYet
-    ? `Nothing yet today; last data ${ageText(item.ageDays)}${usual !== null ? ` · usual by now ${show(usual)}` : ''}`
+    ? t('today.nothingYet', { age: ageText(item.ageDays) }) +
+      (usual !== null ? t('today.usualByNow', { usual: show(usual) }) : '')
     : usual === null
-      ? `Not enough days yet for your usual (${today.usualDays} of 7)`
-      : `${againstUsual(today.value, usual, show)} (usual ${show(usual)})`;
+      ? t('today.notEnoughDays', { days: today.usualDays })
+      : t('today.againstUsual', { against: againstUsual(today.value, usual, show), usual: show(usual) });
   return (
     <Box data-testid={`overview-today-${today.type}`} sx={{ position: 'relative', py: 0.75 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
             <Typography variant="subtitle2" component="h3" color="text.secondary" noWrap>
-              <CardLink to={metricPath(today.type)}>{`${today.label} today`}</CardLink>
+              <CardLink to={metricPath(today.type)}>{t('today.kindToday', { kind: label })}</CardLink>
             </Typography>
             <Typography variant="subtitle1" component="p" data-testid="metric-value" sx={{ fontWeight: 600 }}>
               {nothingYet ? '—' : show(today.value)}
@@ -38,7 +43,7 @@ function TodayRow({ today, item, system }: { today: TodaySoFar; item: OverviewCa
             <LinearProgress
               variant="determinate"
               value={Math.min(100, (100 * today.value) / usual)}
-              aria-label={`${today.label}: ${show(today.value)} of your usual ${show(usual)} by now`}
+              aria-label={t('today.progress', { kind: label, value: show(today.value), usual: show(usual) })}
               sx={{ my: 0.25, height: 5, borderRadius: 3 }}
             />
           )}

@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { MetricsOverview, OverviewCard } from '@healthfolio/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUnitSystem } from '../use-unit-system';
 import { GlucoseCard } from './GlucoseCard';
 import { NextGoalCard } from './NextGoalCard';
@@ -41,6 +42,7 @@ const cell = (key: string, node: ReactNode) => (
  * follows the first section.
  */
 export function TodayOverview({ overview, after }: { overview: MetricsOverview; after?: ReactNode }) {
+  const { t } = useTranslation('dashboard');
   const system = useUnitSystem();
   const byKind = new Map<string, OverviewCard>(overview.items.map((i) => [i.type, i]));
   const today = overview.todaySoFar.flatMap((t) => {
@@ -86,7 +88,7 @@ export function TodayOverview({ overview, after }: { overview: MetricsOverview; 
   return (
     <>
       {today.length > 0 && (
-        <Section id="overview-today" title="Today so far">
+        <Section id="overview-today" title={t('overview.today')}>
           <Grid size={12}>
             <TodayCard rows={today} system={system} />
           </Grid>
@@ -94,11 +96,11 @@ export function TodayOverview({ overview, after }: { overview: MetricsOverview; 
       )}
       {after}
       {heart.length > 0 && (
-        <Section id="overview-night" title="Last night and your heart">
+        <Section id="overview-night" title={t('overview.night')}>
           {heart}
         </Section>
       )}
-      <Section id="overview-body" title="Body, glucose and goals">
+      <Section id="overview-body" title={t('overview.body')}>
         {more}
       </Section>
     </>

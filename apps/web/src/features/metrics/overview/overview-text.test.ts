@@ -9,7 +9,7 @@ describe('overview text', () => {
     expect(ageText(21)).toBe('3 weeks ago');
     expect(ageText(40)).toBe('5 weeks ago');
     expect(ageText(95)).toBe('3 months ago');
-    expect(ageText(400)).toBe('a year ago');
+    expect(ageText(400)).toBe('1 year ago');
     expect(ageText(800)).toBe('2 years ago');
   });
 

@@ -1,21 +1,13 @@
 import { getSource } from '@healthfolio/core';
+import { i18n } from '../../../i18n';
 import { formatNumber } from '../format';
 
-/** "today", "yesterday", "3 days ago", "3 weeks ago", "2 months ago", "over a year ago". */
-export function ageText(days: number): string {
-  if (days <= 0) return 'today';
-  if (days === 1) return 'yesterday';
-  if (days < 14) return `${days} days ago`;
-  if (days < 60) return `${Math.floor(days / 7)} weeks ago`;
-  if (days < 365) return `${Math.floor(days / 30)} months ago`;
-  const years = Math.floor(days / 365);
-  return years === 1 ? 'a year ago' : `${years} years ago`;
-}
+export { ageText } from '../words';
 
 /** Where a value came from, in words: the provider's name, never its id ("apple_healthkit" → "Apple Health"). */
 export function sourceName(id: string): string {
-  if (id === '*') return 'All your sources';
-  if (id === 'manual') return 'Entered by you';
+  if (id === '*') return i18n.t('metrics:source.all');
+  if (id === 'manual') return i18n.t('metrics:source.manual');
   const known = getSource(id)?.name;
   if (known) return known;
   // A custom source's id: readable words rather than an identifier.
@@ -26,8 +18,10 @@ export function sourceName(id: string): string {
 /** "1,200 more than usual by now", "300 fewer", "about usual". */
 export function againstUsual(value: number, usual: number, format: (v: number) => string): string {
   const diff = value - usual;
-  if (diff === 0 || (usual > 0 && Math.abs(diff) / usual < 0.05)) return 'About your usual by now';
-  return `${format(Math.abs(diff))} ${diff > 0 ? 'above' : 'below'} your usual by now`;
+  if (diff === 0 || (usual > 0 && Math.abs(diff) / usual < 0.05)) return i18n.t('dashboard:today.aboutUsual');
+  return i18n.t(diff > 0 ? 'dashboard:today.aboveUsual' : 'dashboard:today.belowUsual', {
+    amount: format(Math.abs(diff)),
+  });
 }
 
 /** "82 % of readings in range". */

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { validCustom } from './period';
 
 /** Custom dates: from and to (both included); a readable sentence when they do not make a period. */
@@ -14,12 +15,13 @@ export function CustomDates({
   to: string;
   onApply: (from: string, to: string) => void;
 }) {
+  const { t } = useTranslation('metrics');
   const [start, setStart] = useState(from);
   const [end, setEnd] = useState(to);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!validCustom(start, end)) return setError('Choose a start date on or before the end date.');
+    if (!validCustom(start, end)) return setError(t('range.invalid'));
     setError(null);
     onApply(start, end);
   };
@@ -35,7 +37,7 @@ export function CustomDates({
       <TextField
         type="date"
         size="small"
-        label="From"
+        label={t('range.from')}
         value={start}
         onChange={(e) => setStart(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -45,13 +47,13 @@ export function CustomDates({
       <TextField
         type="date"
         size="small"
-        label="To"
+        label={t('range.to')}
         value={end}
         onChange={(e) => setEnd(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button type="submit" variant="outlined">
-        Show
+        {t('common:actions.show')}
       </Button>
     </Stack>
   );

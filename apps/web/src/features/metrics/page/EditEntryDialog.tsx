@@ -14,9 +14,11 @@ import {
   type UnitSystem,
 } from '@healthfolio/core';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api';
 import { parseNumber, toIsoWithOffset, toLocalInput } from '../entry/entry-request';
 import { useEditEntry } from '../queries';
+import { unitWord } from '../words';
 
 const shown = (kind: string, v: number | undefined, system: UnitSystem) =>
   v === undefined ? '' : String(Number(formatForDisplay(kind, v, system).value.toFixed(2)));
@@ -31,6 +33,7 @@ export function EditEntryDialog({
   system: UnitSystem;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('metrics');
   const metric = getMetric(entry.type);
   const pair = metric?.valueType === 'pair';
   const spec = displayUnitFor(entry.type, system);
@@ -39,16 +42,15 @@ export function EditEntryDialog({
   const [at, setAt] = useState(() => toLocalInput(new Date(entry.start)));
   const [error, setError] = useState<string | null>(null);
   const edit = useEditEntry();
-  const unitLabel = spec?.unit ? ` (${spec.unit})` : '';
+  const unitLabel = spec?.unit ? ` (${unitWord(spec.unit)})` : '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const first = parseNumber(value);
     const second = parseNumber(diastolic);
     const when = new Date(at);
-    if (first === undefined || (pair && second === undefined))
-      return setError('Enter the value as a number.');
-    if (!at || Number.isNaN(when.getTime())) return setError('Enter the date and time of the measurement.');
+    if (first === undefined || (pair && second === undefined)) return setError(t('entry.errors.value'));
+    if (!at || Number.isNaN(when.getTime())) return setError(t('entry.errors.when'));
     const body = {
       start: toIsoWithOffset(when),
       ...(spec ? { unit: spec.unitCode } : {}),
@@ -60,12 +62,12 @@ export function EditEntryDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-entry-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="edit-entry-title">Change this entry</DialogTitle>
+        <DialogTitle id="edit-entry-title">{t('entries.editTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
             <TextField
-              label={`${pair ? 'Systolic' : 'Value'}${unitLabel}`}
+              label={`${pair ? t('entry.systolic') : t('entry.value')}${unitLabel}`}
               value={value}
               onChange={(e) => setValue(e.target.value)}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -73,7 +75,7 @@ export function EditEntryDialog({
             />
             {pair && (
               <TextField
-                label={`Diastolic${unitLabel}`}
+                label={`${t('entry.diastolic')}${unitLabel}`}
                 value={diastolic}
                 onChange={(e) => setDiastolic(e.target.value)}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -81,7 +83,7 @@ export function EditEntryDialog({
             )}
             <TextField
               type="datetime-local"
-              label="When"
+              label={t('entries.when')}
               value={at}
               onChange={(e) => setAt(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
@@ -89,9 +91,9 @@ export function EditEntryDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={edit.isPending}>
-            Save
+            {t('common:actions.save')}
           </Button>
         </DialogActions>
       </form>

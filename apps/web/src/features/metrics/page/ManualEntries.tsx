@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SampleItem, UnitSystem } from '@healthfolio/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api';
 import { pointDate } from '../chart/point-format';
 import { formatPair, formatValue } from '../format';
@@ -36,6 +37,7 @@ export function ManualEntries({
   to?: string;
   system: UnitSystem;
 }) {
+  const { t } = useTranslation('metrics');
   const entries = useMetricSeries({
     type: kind,
     bucket: 'raw',
@@ -66,7 +68,7 @@ export function ManualEntries({
   return (
     <Box component="section" aria-labelledby="entries-title" sx={{ mt: 3 }}>
       <Typography id="entries-title" variant="h6" component="h2">
-        Your entries
+        {t('entries.title')}
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <List dense>
@@ -79,16 +81,20 @@ export function ManualEntries({
                 secondary={pointDate(Date.parse(e.start) / 1000, 'raw')}
               />
               <Stack direction="row" spacing={1}>
-                <Button size="small" onClick={() => setEditing(e)} aria-label={`Change ${label}`}>
-                  Change
+                <Button
+                  size="small"
+                  onClick={() => setEditing(e)}
+                  aria-label={t('entries.changeLabel', { entry: label })}
+                >
+                  {t('entries.change')}
                 </Button>
                 <Button
                   size="small"
                   color="error"
                   onClick={() => setDeleting(e)}
-                  aria-label={`Delete ${label}`}
+                  aria-label={t('entries.deleteLabel', { entry: label })}
                 >
-                  Delete
+                  {t('common:actions.delete')}
                 </Button>
               </Stack>
             </ListItem>
@@ -97,7 +103,7 @@ export function ManualEntries({
       </List>
       {editing && <EditEntryDialog entry={editing} system={system} onClose={() => setEditing(null)} />}
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-entry-title">
-        <DialogTitle id="delete-entry-title">Delete this entry?</DialogTitle>
+        <DialogTitle id="delete-entry-title">{t('entries.deleteTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {deleting
@@ -106,9 +112,9 @@ export function ManualEntries({
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDeleting(null)}>Keep it</Button>
+          <Button onClick={() => setDeleting(null)}>{t('entries.keep')}</Button>
           <Button color="error" variant="contained" onClick={remove} disabled={edit.isPending}>
-            Delete
+            {t('common:actions.delete')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -4,6 +4,8 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import type { ChartData } from '../chart/chart-data';
 import type { Band } from '../chart/reference-band';
 import { UPlotChart } from '../chart/UPlotChart';
@@ -23,9 +25,9 @@ interface MetricPageChartProps {
 
 function bandText(data: ChartData, band: Band): string {
   if (band.low !== undefined && band.high !== undefined)
-    return `Reference range ${data.format(band.low)} – ${data.format(band.high)}`;
-  if (band.high !== undefined) return `Reference range below ${data.format(band.high)}`;
-  return `Reference range above ${data.format(band.low ?? 0)}`;
+    return i18n.t('metrics:band.between', { low: data.format(band.low), high: data.format(band.high) });
+  if (band.high !== undefined) return i18n.t('metrics:band.below', { high: data.format(band.high) });
+  return i18n.t('metrics:band.above', { low: data.format(band.low ?? 0) });
 }
 
 /**
@@ -35,6 +37,7 @@ function bandText(data: ChartData, band: Band): string {
  */
 export function MetricPageChart(props: MetricPageChartProps) {
   const { main, band, title, describedBy } = props;
+  const { t } = useTranslation('metrics');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const colors = useMemo<PageChartColors>(
@@ -85,18 +88,18 @@ export function MetricPageChart(props: MetricPageChartProps) {
         color: s.kind === 'band-high' ? colors.band : s.color,
         text:
           s.kind === 'band-high'
-            ? 'Lowest to highest'
+            ? t('legend.lowToHigh')
             : s.kind === 'bars' && main.dailyMean
-              ? `${s.name} (daily average)`
+              ? t('legend.dailyAverage', { name: s.name })
               : s.kind === 'bars'
-                ? `${s.name} (daily total)`
+                ? t('legend.dailyTotal', { name: s.name })
                 : s.name,
         dashed: s.kind === 'dashed',
       })),
     ...(band
       ? [
           { key: 'band', color: colors.reference, text: bandText(main, band), dashed: false },
-          { key: 'out', color: colors.flagged, text: 'Out of range', dashed: false },
+          { key: 'out', color: colors.flagged, text: t('legend.outOfRange'), dashed: false },
         ]
       : []),
   ];

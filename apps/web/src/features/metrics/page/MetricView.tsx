@@ -11,15 +11,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { getMetric, type MetricDefinition } from '@healthfolio/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toApiError } from '../../../lib/api';
 import { RangePicker } from '../chart/RangePicker';
-import { defaultRange, rangeLabels, type ChartRange } from '../chart/ranges';
+import { defaultRange, type ChartRange } from '../chart/ranges';
 import { latestText } from '../latest-text';
 import { ageText, sourceName } from '../overview/overview-text';
 import { browserTimeZone, useMetricSeries, useMetricsOverview } from '../queries';
 import { useUnitSystem } from '../use-unit-system';
 import { WhyDialog } from '../WhyDialog';
+import { kindLabel } from '../words';
 import { CustomDates } from './CustomDates';
 import { ManualEntries } from './ManualEntries';
 import { PeriodChart } from './PeriodChart';
@@ -38,7 +40,9 @@ const seriesQuery = (type: string, period: Period) => ({
 
 /** `/metrics/:kind`: one metric over a chosen period, with an overlay, a comparison, its values and entries. */
 export function MetricView({ metric }: { metric: MetricDefinition }) {
+  const { t } = useTranslation('metrics');
   const system = useUnitSystem();
+  const label = kindLabel(metric.kind);
   const overview = useMetricsOverview();
   const params = useMetricParams();
   const [now, setNow] = useState(() => Date.now());
@@ -62,7 +66,9 @@ export function MetricView({ metric }: { metric: MetricDefinition }) {
   );
 
   const rangeText =
-    'range' in choice ? rangeLabels[choice.range].toLowerCase() : `${customDays(choice.from, choice.to)}-day`;
+    'range' in choice
+      ? t(`range.${choice.range}`).toLowerCase()
+      : t('range.customDays', { n: customDays(choice.from, choice.to) });
   const others = (overview.data?.items ?? []).filter(
     (i) => i.type !== metric.kind && getMetric(i.type)?.unit,
   );
@@ -77,22 +83,22 @@ export function MetricView({ metric }: { metric: MetricDefinition }) {
   return (
     <>
       <Button component={RouterLink} to="/dashboard" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-        Dashboard
+        {t('dashboard:title')}
       </Button>
       <Typography variant="h4" component="h1">
-        {metric.label}
+        {label}
       </Typography>
       {item && (
         <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="metric-latest">
           {item.stale
-            ? `Last ${latestText(item, system)}, ${ageText(item.ageDays)}`
+            ? t('page.lastStale', { value: latestText(item, system), age: ageText(item.ageDays) })
             : `${latestText(item, system)} · ${ageText(item.ageDays)} · ${sourceName(item.latest.source)}`}
         </Typography>
       )}
       <Paper
         component="section"
         variant="outlined"
-        aria-label={`${metric.label} over time`}
+        aria-label={t('page.overTime', { kind: label })}
         sx={{ p: { xs: 1.5, sm: 2 } }}
       >
         <RangePicker<ChartRange | 'custom'> value={customOpen ? 'custom' : picked} onChange={pick} custom />
@@ -111,15 +117,15 @@ export function MetricView({ metric }: { metric: MetricDefinition }) {
           <TextField
             select
             size="small"
-            label="Overlay another metric"
+            label={t('page.overlay')}
             value={overlayMetric?.kind ?? ''}
             onChange={(e) => params.set({ overlay: e.target.value || null })}
             sx={{ minWidth: 240 }}
           >
-            <MenuItem value="">None</MenuItem>
+            <MenuItem value="">{t('common:status.none')}</MenuItem>
             {others.map((o) => (
               <MenuItem key={o.type} value={o.type}>
-                {o.label}
+                {kindLabel(o.type)}
               </MenuItem>
             ))}
           </TextField>
@@ -131,22 +137,22 @@ export function MetricView({ metric }: { metric: MetricDefinition }) {
                 onChange={(e) => params.set({ compare: e.target.checked })}
               />
             }
-            label="Compare with the previous period"
+            label={t('page.compare')}
           />
         </Stack>
         {main.isError && <Alert severity="error">{toApiError(main.error).message}</Alert>}
         {second.isError && <Alert severity="error">{toApiError(second.error).message}</Alert>}
-        {main.isPending && <Skeleton variant="rounded" height={300} aria-label="Loading chart" />}
+        {main.isPending && <Skeleton variant="rounded" height={300} aria-label={t('page.loadingChart')} />}
         {main.data && (
           <PeriodChart
-            label={metric.label}
+            label={label}
             rangeText={rangeText}
             series={main.data}
             {...(previous?.spanMs && before.data
               ? { previous: before.data, shiftSeconds: previous.spanMs / 1000 }
               : {})}
             {...(overlayMetric && second.data
-              ? { overlay: second.data, overlayLabel: overlayMetric.label }
+              ? { overlay: second.data, overlayLabel: kindLabel(overlayMetric.kind) }
               : {})}
             system={system}
           />
@@ -167,7 +173,7 @@ export function MetricView({ metric }: { metric: MetricDefinition }) {
       />
       {whyDay && (
         <WhyDialog
-          item={{ type: metric.kind, label: metric.label }}
+          item={{ type: metric.kind, label }}
           day={whyDay}
           system={system}
           onClose={() => setWhyDay(null)}

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { getMetric, type MetricsSeries, type UnitSystem } from '@healthfolio/core';
 import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toChartData, type ChartData } from '../chart/chart-data';
 import { chartSummary } from '../chart/chart-summary';
 import { ChartTable } from '../chart/ChartTable';
@@ -30,6 +31,7 @@ const shifted = (data: ChartData, seconds: number): ChartData => ({
 /** The chart of the period in the person's units, with what it shows as sentences and a table for screen readers. */
 export function PeriodChart(props: PeriodChartProps) {
   const { label, rangeText, series, previous, shiftSeconds = 0, overlay, overlayLabel, system } = props;
+  const { t } = useTranslation('metrics');
   const summaryId = useId();
   const data = useMemo(() => toChartData(series, system), [series, system]);
   const band = useMemo(() => referenceBand(series, system), [series, system]);
@@ -49,7 +51,7 @@ export function PeriodChart(props: PeriodChartProps) {
           {...(compare ? { compare } : {})}
           {...(second ? { overlay: second } : {})}
           {...(band ? { band } : {})}
-          title={`${label} chart, ${rangeText} range`}
+          title={t('page.chartTitle', { kind: label, range: rangeText })}
           describedBy={summaryId}
         />
       )}
@@ -64,7 +66,7 @@ export function PeriodChart(props: PeriodChartProps) {
       </Typography>
       {compare && (
         <Typography variant="body2" color="text.secondary" data-testid="compare-summary">
-          {`Previous period: ${chartSummary(before ?? compare, series.bucket)}`}
+          {`${t('chart.previous')}: ${chartSummary(before ?? compare, series.bucket)}`}
         </Typography>
       )}
       {second && overlay && (
@@ -72,7 +74,7 @@ export function PeriodChart(props: PeriodChartProps) {
           {`${overlayLabel ?? ''}: ${chartSummary(second, overlay.bucket)}`}
         </Typography>
       )}
-      <ChartTable data={data} bucket={series.bucket} caption={`${label} values`} />
+      <ChartTable data={data} bucket={series.bucket} caption={t('page.tableCaption', { kind: label })} />
     </>
   );
 }

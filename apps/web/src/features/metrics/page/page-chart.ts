@@ -10,6 +10,7 @@ import type { ChartData } from '../chart/chart-data';
 import { flaggedPointsPlugin, referenceBandPlugin } from '../chart/chart-plugins';
 import { outsideBand, type Band } from '../chart/reference-band';
 import { trailingMean } from './period';
+import { currentLocale, i18n } from '../../../i18n';
 
 /** One line, bar or band of the metric page's chart, on the left (`y`) or right (`y2`) scale. */
 export interface PageSeries {
@@ -67,7 +68,7 @@ export function pageSeries(layers: Layers, colors: PageChartColors): PageSeries[
   if (layers.minMax) {
     out.push(
       {
-        name: 'Lowest',
+        name: i18n.t('metrics:chart.lowest'),
         kind: 'band-low',
         scale: 'y',
         color: colors.band,
@@ -75,7 +76,7 @@ export function pageSeries(layers: Layers, colors: PageChartColors): PageSeries[
         values: layers.minMax.min,
       },
       {
-        name: 'Highest',
+        name: i18n.t('metrics:chart.highest'),
         kind: 'band-high',
         scale: 'y',
         color: colors.band,
@@ -85,7 +86,7 @@ export function pageSeries(layers: Layers, colors: PageChartColors): PageSeries[
     );
   }
   main.series.forEach((s, i) => {
-    const name = layers.minMax ? `${s.name} (mean)` : s.name;
+    const name = layers.minMax ? i18n.t('metrics:chart.mean', { name: s.name }) : s.name;
     out.push({
       name,
       kind: layers.bars ? 'bars' : main.sources ? 'points' : 'line',
@@ -97,7 +98,7 @@ export function pageSeries(layers: Layers, colors: PageChartColors): PageSeries[
   });
   if (layers.bars && layers.withAverage && main.series[0]) {
     out.push({
-      name: '7-day average',
+      name: i18n.t('metrics:chart.average7'),
       kind: 'line',
       scale: 'y',
       color: colors.average,
@@ -107,7 +108,7 @@ export function pageSeries(layers: Layers, colors: PageChartColors): PageSeries[
   }
   if (layers.compare?.series[0]) {
     out.push({
-      name: 'Previous period',
+      name: i18n.t('metrics:chart.previous'),
       kind: 'dashed',
       scale: 'y',
       color: colors.compare,
@@ -144,6 +145,21 @@ export function aligned(series: readonly PageSeries[]): uPlot.AlignedData {
 }
 
 const DAY_S = 86_400;
+
+/** Month and weekday names for the time axis, in the current language (uPlot's own are English). */
+function dateNames(): uPlot.DateNames {
+  const locale = currentLocale();
+  const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) =>
+    dates.map((d) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d));
+  const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 1)));
+  const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2024, 0, 7 + d))); // 7 Jan 2024: a Sunday
+  return {
+    MMMM: names({ month: 'long' }, months),
+    MMM: names({ month: 'short' }, months),
+    WWWW: names({ weekday: 'long' }, days),
+    WWW: names({ weekday: 'short' }, days),
+  };
+}
 
 export function pageChartOptions(
   series: readonly PageSeries[],
@@ -221,6 +237,7 @@ export function pageChartOptions(
     ],
     cursor: { drag: { x: true, y: false }, points: { size: 8 } },
     legend: { show: false },
+    fmtDate: (template: string) => uPlot.fmtDate(template, dateNames()),
     plugins,
   };
 }
