@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ImportFile, ImportHistory, ImportsSection } from '../features/imports';
 import { useDocumentTitle } from '../features/layout';
@@ -10,7 +11,8 @@ import { readOAuthOutcome } from '../features/oauth/oauth-callback';
 import { SourcesSection } from '../features/sources';
 
 export function DataSourcesPage() {
-  useDocumentTitle('Sources');
+  const { t } = useTranslation('sources');
+  useDocumentTitle(t('page.title'));
   const dropZone = useRef<HTMLDivElement>(null);
   const [params, setParams] = useSearchParams();
   // A provider's OAuth return lands here with its result in words (features/oauth/oauth-callback.ts).
@@ -26,10 +28,10 @@ export function DataSourcesPage() {
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
-        Sources
+        {t('page.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Wearables, glucose monitors, labs, clinical records, nutrition apps and uploaded files.
+        {t('page.intro')}
       </Typography>
       {outcome && (
         <Alert
@@ -42,7 +44,9 @@ export function DataSourcesPage() {
           data-testid="oauth-outcome"
         >
           {outcome.result === 'connected'
-            ? `${outcome.source || 'The source'} is connected. Your data will start arriving shortly.`
+            ? outcome.source
+              ? t('page.connected', { source: outcome.source })
+              : t('page.connectedUnnamed')
             : outcome.message}
         </Alert>
       )}
@@ -62,7 +66,7 @@ export function DataSourcesPage() {
         </Stack>
       </Box>
       <Box sx={{ mt: 3 }}>
-        <ImportsSection title="Import history">
+        <ImportsSection title={t('page.importHistory')}>
           <ImportHistory />
         </ImportsSection>
       </Box>

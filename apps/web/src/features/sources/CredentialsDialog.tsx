@@ -10,8 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
+import { sourceName } from './source-text';
 import type { ConnectInput } from './sources-api';
 
 interface CredentialsDialogProps {
@@ -29,10 +31,7 @@ interface CredentialsDialogProps {
  * Libre wearer invites followers to.
  */
 const ACCOUNTS: Partial<Record<string, { name: string; hint: string }>> = {
-  freestyle_libre: {
-    name: 'LibreLinkUp',
-    hint: 'Use a LibreLinkUp account that the person wearing the sensor has invited to follow them (FreeStyle Libre app → Connected apps → LibreLinkUp), and accept the invitation in the LibreLinkUp app first.',
-  },
+  freestyle_libre: { name: 'LibreLinkUp', hint: 'credentials.librelinkup' },
 };
 
 /**
@@ -47,6 +46,8 @@ export function CredentialsDialog({
   onClose,
   onConnected,
 }: CredentialsDialogProps) {
+  const { t } = useTranslation('sources');
+  const name = sourceName(source);
   const titleId = useId();
   // Without a client set up here, the server connects the sandbox whatever is asked.
   const sandboxOnly = !source.configured && source.sandboxAvailable;
@@ -55,12 +56,12 @@ export function CredentialsDialog({
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const account = ACCOUNTS[source.kind];
-  const accountName = account?.name ?? source.name;
+  const accountName = account?.name ?? name;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setError(`Enter your ${accountName} email and password.`);
+      setError(t('credentials.enter', { account: accountName }));
       return;
     }
     setError(null);
@@ -72,31 +73,30 @@ export function CredentialsDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Connect {source.name}</DialogTitle>
+        <DialogTitle id={titleId}>{t('credentials.title', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              {source.name} has no sign-in for other apps: Healthfolio signs in with your {accountName}{' '}
-              account once and keeps only the session it gets back, never your password.
-            </DialogContentText>
-            {account && <DialogContentText>{account.hint}</DialogContentText>}
+            <DialogContentText>{t('credentials.body', { name, account: accountName })}</DialogContentText>
+            {account && <DialogContentText>{t(account.hint)}</DialogContentText>}
             {error && <Alert severity="error">{error}</Alert>}
             {source.sandboxAvailable && !sandboxOnly && (
               <FormControlLabel
                 control={<Checkbox checked={sandbox} onChange={(e) => setSandbox(e.target.checked)} />}
-                label="Connect the sandbox instead (generated test data)"
+                label={t('credentials.sandboxInstead')}
               />
             )}
             {sandbox && (
               <Alert severity="info" role="note">
-                {sandboxOnly
-                  ? `${source.name} is not set up on this server, so this connects its sandbox. `
-                  : ''}
-                Sandbox: any email works; the password is <strong>sandbox</strong>.
+                {sandboxOnly ? `${t('credentials.sandboxOnly', { name })} ` : ''}
+                <Trans t={t} i18nKey="credentials.sandboxPassword" components={{ strong: <strong /> }} />
               </Alert>
             )}
             <TextInput
-              label={account ? `${account.name} email` : 'Email or username'}
+              label={
+                account
+                  ? t('credentials.accountEmail', { account: account.name })
+                  : t('credentials.emailOrUsername')
+              }
               autoComplete="username"
               autoFocus
               required
@@ -104,7 +104,7 @@ export function CredentialsDialog({
               onChange={setUsername}
             />
             <TextInput
-              label="Password"
+              label={t('credentials.password')}
               type="password"
               autoComplete="current-password"
               required
@@ -114,9 +114,9 @@ export function CredentialsDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? 'Connecting…' : 'Connect'}
+            {pending ? t('card.connecting') : t('card.connect')}
           </Button>
         </DialogActions>
       </form>

@@ -12,7 +12,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
+import { sourceName } from './source-text';
 import type { DisconnectResult } from './sources-api';
 
 interface DisconnectDialogProps {
@@ -34,6 +36,8 @@ export function DisconnectDialog({
   onClose,
   onDisconnected,
 }: DisconnectDialogProps) {
+  const { t } = useTranslation('sources');
+  const name = sourceName(source);
   const titleId = useId();
   const choiceId = useId();
   const [choice, setChoice] = useState<'keep' | 'delete'>(source.sandbox ? 'delete' : 'keep');
@@ -44,7 +48,7 @@ export function DisconnectDialog({
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Disconnect {source.name}?</DialogTitle>
+      <DialogTitle id={titleId}>{t('disconnect.title', { name })}</DialogTitle>
       <DialogContent>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -52,40 +56,32 @@ export function DisconnectDialog({
           </Alert>
         )}
         <DialogContentText sx={{ mb: 2 }}>
-          Healthfolio stops syncing and gives up its access to {source.name}
-          {source.sandbox ? ' (sandbox)' : ''}. You can connect again at any time.
+          {t(source.sandbox ? 'disconnect.bodySandbox' : 'disconnect.body', { name })}
         </DialogContentText>
         {source.sandbox && (
-          <DialogContentText sx={{ mb: 2 }}>
-            Its data is generated test data, so it is deleted unless you keep it. Your own {source.name} files
-            stay either way.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('disconnect.sandboxData', { name })}</DialogContentText>
         )}
         <FormControl>
-          <FormLabel id={choiceId}>What {source.name} already brought</FormLabel>
+          <FormLabel id={choiceId}>{t('disconnect.what', { name })}</FormLabel>
           <RadioGroup
             aria-labelledby={choiceId}
             value={choice}
             onChange={(e) => setChoice(e.target.value === 'delete' ? 'delete' : 'keep')}
           >
-            <FormControlLabel value="keep" control={<Radio />} label="Keep its data" />
-            <FormControlLabel
-              value="delete"
-              control={<Radio />}
-              label={`Delete everything ${source.name} brought`}
-            />
+            <FormControlLabel value="keep" control={<Radio />} label={t('disconnect.keep')} />
+            <FormControlLabel value="delete" control={<Radio />} label={t('disconnect.delete', { name })} />
           </RadioGroup>
         </FormControl>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
         <Button
           variant="contained"
           color={choice === 'delete' ? 'error' : 'primary'}
           onClick={confirm}
           disabled={pending}
         >
-          {pending ? 'Disconnecting…' : 'Disconnect'}
+          {pending ? t('disconnect.disconnecting') : t('card.disconnect')}
         </Button>
       </DialogActions>
     </Dialog>

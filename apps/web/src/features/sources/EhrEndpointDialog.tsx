@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiGet, toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import type { ConnectDialogProps } from './connect-dialogs';
@@ -46,6 +47,7 @@ export function matchEndpoints(items: readonly EhrEndpoint[], search: string): E
  * chooses it and goes to its sign-in and consent page; the sandbox EHR is listed when the server has it.
  */
 export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogProps) {
+  const { t } = useTranslation('sources');
   const titleId = useId();
   const actions = useSourceActions(source.kind);
   const endpoints = useQuery({
@@ -61,7 +63,7 @@ export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) {
-      setError('Choose your health system from the list.');
+      setError(t('ehr.choose'));
       return;
     }
     setError(null);
@@ -76,26 +78,19 @@ export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogPro
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Connect your health record</DialogTitle>
+        <DialogTitle id={titleId}>{t('ehr.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              Find your hospital or clinic. You sign in at its patient portal, choose what Healthfolio may
-              read, and come back here; your records then sync every day.
-            </DialogContentText>
-            <TextInput label="Search health systems" autoFocus value={search} onChange={setSearch} />
-            {endpoints.isPending && <CircularProgress size={24} aria-label="Loading health systems" />}
-            {endpoints.isError && (
-              <Alert severity="error">The list of health systems could not be loaded. Try again later.</Alert>
-            )}
+            <DialogContentText>{t('ehr.body')}</DialogContentText>
+            <TextInput label={t('ehr.search')} autoFocus value={search} onChange={setSearch} />
+            {endpoints.isPending && <CircularProgress size={24} aria-label={t('ehr.loading')} />}
+            {endpoints.isError && <Alert severity="error">{t('ehr.loadError')}</Alert>}
             {endpoints.isSuccess && shown.length === 0 && (
-              <Typography color="text.secondary">
-                No health system matches “{search}”. Ask the operator of this server to add it.
-              </Typography>
+              <Typography color="text.secondary">{t('ehr.noMatch', { search })}</Typography>
             )}
             {shown.length > 0 && (
               <RadioGroup
-                aria-label="Health systems"
+                aria-label={t('ehr.list')}
                 value={chosen ?? ''}
                 onChange={(_event, value) => setChosen(value)}
                 sx={{ maxHeight: 320, overflowY: 'auto', flexWrap: 'nowrap' }}
@@ -108,14 +103,14 @@ export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogPro
                     label={
                       <span>
                         {e.name}
-                        {e.id === SANDBOX_ENDPOINT_ID ? ' (Sandbox)' : ''}
+                        {e.id === SANDBOX_ENDPOINT_ID ? ` ${t('ehr.sandbox')}` : ''}
                         <Typography
                           component="span"
                           variant="body2"
                           color="text.secondary"
                           sx={{ display: 'block' }}
                         >
-                          {e.fhirBaseUrl ?? 'Test patients with generated records'}
+                          {e.fhirBaseUrl ?? t('ehr.sandboxPatients')}
                         </Typography>
                       </span>
                     }
@@ -127,9 +122,9 @@ export function EhrEndpointDialog({ source, sandbox, onClose }: ConnectDialogPro
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending || !chosen}>
-            {pending ? 'Opening…' : 'Connect'}
+            {pending ? t('ehr.opening') : t('card.connect')}
           </Button>
         </DialogActions>
       </form>

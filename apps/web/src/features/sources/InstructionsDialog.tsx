@@ -10,9 +10,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import type { ConnectDialogProps } from './connect-dialogs';
 import { useSourceActions } from './queries';
+import { sourceName } from './source-text';
 
 type Instructions = NonNullable<ConnectResult['instructions']>;
 
@@ -22,6 +24,8 @@ type Instructions = NonNullable<ConnectResult['instructions']>;
  * leads to "Import a file".
  */
 export function InstructionsDialog({ source, onClose, onImportInstead }: ConnectDialogProps) {
+  const { t } = useTranslation('sources');
+  const name = sourceName(source);
   const titleId = useId();
   const { connect } = useSourceActions(source.kind);
   const [instructions, setInstructions] = useState<Instructions | null>(null);
@@ -40,12 +44,12 @@ export function InstructionsDialog({ source, onClose, onImportInstead }: Connect
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{instructions?.title ?? `Connect ${source.name}`}</DialogTitle>
+      <DialogTitle id={titleId}>{instructions?.title ?? t('instructions.title', { name })}</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error">{error}</Alert>}
         {!instructions && !error && (
           <Stack sx={{ alignItems: 'center', py: 3 }}>
-            <CircularProgress aria-label={`Loading ${source.name} instructions`} />
+            <CircularProgress aria-label={t('instructions.loading', { name })} />
           </Stack>
         )}
         {instructions && (
@@ -76,7 +80,7 @@ export function InstructionsDialog({ source, onClose, onImportInstead }: Connect
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('actions.close')}</Button>
         {onImportInstead && (
           <Button
             variant="contained"
@@ -85,7 +89,7 @@ export function InstructionsDialog({ source, onClose, onImportInstead }: Connect
               onImportInstead();
             }}
           >
-            I have the file: import it
+            {t('instructions.haveFile')}
           </Button>
         )}
       </DialogActions>

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import type { ConnectDialogProps } from './connect-dialogs';
@@ -22,6 +23,7 @@ const EXAMPLE = `{ "samples": [ { "type": "weight", "value": 72.4, "unit": "kg",
  * server) and the key it expects. The server checks the feed before saving it and pulls it every 6 hours.
  */
 export function ReportBuilderDialog({ source, sandbox, onClose, onConnected }: ConnectDialogProps) {
+  const { t } = useTranslation('sources');
   const titleId = useId();
   const actions = useSourceActions(source.kind);
   const [url, setUrl] = useState('');
@@ -36,7 +38,7 @@ export function ReportBuilderDialog({ source, sandbox, onClose, onConnected }: C
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim() || !apiKey) {
-      setError('Enter the feed’s URL and its key.');
+      setError(t('feed.enter'));
       return;
     }
     connect({ url: url.trim(), apiKey });
@@ -45,14 +47,10 @@ export function ReportBuilderDialog({ source, sandbox, onClose, onConnected }: C
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Connect a report builder feed</DialogTitle>
+        <DialogTitle id={titleId}>{t('feed.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              Healthfolio pulls your feed every 6 hours and when you press Sync now, sending the key as a
-              bearer token. The feed answers a FHIR Bundle, or samples in our JSON, with a link to its next
-              page:
-            </DialogContentText>
+            <DialogContentText>{t('feed.body')}</DialogContentText>
             <Typography
               component="pre"
               variant="body2"
@@ -68,25 +66,31 @@ export function ReportBuilderDialog({ source, sandbox, onClose, onConnected }: C
             </Typography>
             {error && <Alert severity="error">{error}</Alert>}
             <TextInput
-              label="Feed URL"
+              label={t('feed.url')}
               autoFocus
               required
               value={url}
               onChange={setUrl}
-              helperText="https only; we check it answers before saving"
+              helperText={t('feed.urlHelp')}
             />
-            <TextInput label="API key" type="password" required value={apiKey} onChange={setApiKey} />
+            <TextInput
+              label={t('feed.apiKey')}
+              type="password"
+              required
+              value={apiKey}
+              onChange={setApiKey}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           {source.sandboxAvailable && (
             <Button onClick={() => connect({ sandbox: true })} disabled={pending} sx={{ mr: 'auto' }}>
-              {sandbox ? 'Connect the sandbox feed' : 'Use the sandbox feed instead'}
+              {sandbox ? t('feed.connectSandbox') : t('feed.useSandbox')}
             </Button>
           )}
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending}>
-            {pending ? 'Checking the feed…' : 'Connect'}
+            {pending ? t('feed.checking') : t('card.connect')}
           </Button>
         </DialogActions>
       </form>

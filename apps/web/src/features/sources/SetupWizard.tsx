@@ -14,10 +14,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { useIntegrations } from './queries';
 import { selfTestSource } from './sources-api';
-import { backfillText, everyText } from './source-text';
+import { backfillText, everyText, sourceName } from './source-text';
 
 interface SetupWizardProps {
   source: DataSource;
@@ -30,23 +31,25 @@ const code = { fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-
 
 /** The operator's walk through registering an app with the provider (issue 7, part 5). */
 export function SetupWizard({ source, onClose, onTrySandbox }: SetupWizardProps) {
+  const { t } = useTranslation('sources');
+  const name = sourceName(source);
   const titleId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const integrations = useIntegrations();
   const integration = integrations.data?.find((i) => i.kind === source.kind);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Set up {source.name}</DialogTitle>
+      <DialogTitle id={titleId}>{t('setup.title', { name })}</DialogTitle>
       <DialogContent>
         {integrations.isPending && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading the set-up" />
+            <CircularProgress aria-label={t('setup.loading')} />
           </Box>
         )}
         {integrations.isError && <Alert severity="error">{toApiError(integrations.error).message}</Alert>}
         {integrations.isSuccess && !integration && (
           <Alert severity="info" role="note">
-            {source.name} needs no set-up on the server.
+            {t('setup.noSetup', { name })}
           </Alert>
         )}
         {integration && <SetupSteps integration={integration} />}
@@ -54,11 +57,11 @@ export function SetupWizard({ source, onClose, onTrySandbox }: SetupWizardProps)
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {source.sandboxAvailable && (
           <Button onClick={onTrySandbox} sx={{ mr: 'auto' }}>
-            Try the sandbox instead
+            {t('setup.trySandbox')}
           </Button>
         )}
         <Button variant="contained" onClick={onClose}>
-          Close
+          {t('actions.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -66,39 +69,37 @@ export function SetupWizard({ source, onClose, onTrySandbox }: SetupWizardProps)
 }
 
 function SetupSteps({ integration: i }: { integration: Integration }) {
+  const { t } = useTranslation('sources');
   const required = i.env.filter((name) => !name.endsWith('_BASE_URL'));
   const optional = i.env.filter((name) => name.endsWith('_BASE_URL'));
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">
-        {i.name} only lets registered apps read its API. Whoever runs this Healthfolio server registers one
-        app, once; after that everyone here can connect their own {i.name} account.
-      </Typography>
+      <Typography color="text.secondary">{t('setup.intro', { name: i.name })}</Typography>
       <Box component="ol" sx={{ m: 0, pl: 3, '& > li': { mb: 2 } }}>
-        <Step title="Register an app">
-          Sign in at{' '}
-          <Link href={i.registerAppUrl} target="_blank" rel="noopener noreferrer">
-            {i.registerAppUrl}
-          </Link>{' '}
-          and create an app. The{' '}
-          <Link href={i.docsUrl} target="_blank" rel="noopener noreferrer">
-            API documentation
-          </Link>{' '}
-          explains the details.
+        <Step title={t('setup.register')}>
+          <Trans
+            t={t}
+            i18nKey="setup.registerBody"
+            values={{ url: i.registerAppUrl }}
+            components={{
+              site: <Link href={i.registerAppUrl} target="_blank" rel="noopener noreferrer" />,
+              docs: <Link href={i.docsUrl} target="_blank" rel="noopener noreferrer" />,
+            }}
+          />
         </Step>
-        <Step title="Ask for these scopes">
+        <Step title={t('setup.scopes')}>
           {i.scopes.length > 0 ? (
             <Box component="span" sx={{ ...code, wordBreak: 'normal' }}>
               {i.scopes.join(' ')}
             </Box>
           ) : (
-            'This provider has no scopes to choose.'
+            t('setup.noScopes')
           )}
         </Step>
-        <Step title="Enter this redirect URI">
-          <CopyLine text={i.redirectUri} label="Copy the redirect URI" />
+        <Step title={t('setup.redirect')}>
+          <CopyLine text={i.redirectUri} label={t('setup.copyRedirect')} />
         </Step>
-        <Step title="Set these environment variables">
+        <Step title={t('setup.env')}>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {required.map((name) => (
               <li key={name}>
@@ -112,21 +113,22 @@ function SetupSteps({ integration: i }: { integration: Integration }) {
                 <Box component="span" sx={code}>
                   {name}
                 </Box>{' '}
-                (optional: only to point at a stand-in of the API)
+                {t('setup.optional')}
               </li>
             ))}
           </Box>
-          with the client id and secret the provider gave you.
+          {t('setup.withSecret')}
         </Step>
-        <Step title="Restart the server">
-          Healthfolio reads its settings when it starts. After a restart this card shows Connect.
-        </Step>
+        <Step title={t('setup.restart')}>{t('setup.restartBody')}</Step>
       </Box>
       <SelfTest kind={i.kind} />
       <Typography variant="body2" color="text.secondary">
-        Rate limit: {i.rateLimit}. History: {backfillText(i.backfillDays).toLowerCase()}. Syncs{' '}
-        {everyText(i.syncEveryMinutes)}.
-        {i.fileFallback ? ` Without an app, import the ${i.fileFallback} instead.` : ''}
+        {t('setup.summary', {
+          rate: i.rateLimit,
+          history: backfillText(i.backfillDays),
+          every: everyText(i.syncEveryMinutes),
+        })}
+        {i.fileFallback ? ` ${t('setup.withoutApp', { file: i.fileFallback })}` : ''}
       </Typography>
     </Stack>
   );
@@ -134,6 +136,7 @@ function SetupSteps({ integration: i }: { integration: Integration }) {
 
 /** Asks the provider whether it knows the configured client id and secret, and says the answer. */
 function SelfTest({ kind }: { kind: string }) {
+  const { t } = useTranslation('sources');
   const [state, setState] = useState<{ ok: boolean; message: string } | 'checking' | null>(null);
   const check = () => {
     setState('checking');
@@ -144,9 +147,9 @@ function SelfTest({ kind }: { kind: string }) {
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Button variant="outlined" onClick={check} disabled={state === 'checking'}>
-        Check the client id and secret
+        {t('setup.check')}
       </Button>
-      {state === 'checking' && <CircularProgress size={20} aria-label="Checking" />}
+      {state === 'checking' && <CircularProgress size={20} aria-label={t('setup.checking')} />}
       {state && state !== 'checking' && (
         <Alert severity={state.ok ? 'success' : 'error'} role="status">
           {state.message}
@@ -171,6 +174,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
 
 /** A value to paste elsewhere, with a button that copies it. */
 function CopyLine({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation('sources');
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = () => {
     // Not every browser offers the clipboard (plain http on another host does not).
@@ -186,11 +190,11 @@ function CopyLine({ text, label }: { text: string; label: string }) {
         {text}
       </Box>
       <Button size="small" startIcon={<ContentCopyOutlined />} onClick={copy} aria-label={label}>
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('actions.copied') : t('actions.copy')}
       </Button>
       {copied === false && (
         <Typography variant="caption" color="text.secondary" role="status">
-          Copying is not allowed here; select the text instead.
+          {t('setup.copyBlocked')}
         </Typography>
       )}
     </Stack>

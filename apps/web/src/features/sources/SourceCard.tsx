@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { connectDialogs, manageDialogs } from './connect-dialogs';
 import { CredentialsDialog } from './CredentialsDialog';
@@ -24,7 +25,10 @@ import {
   holdingText,
   importInsteadText,
   lastSyncText,
-  sourceNotes,
+  sourceBrings,
+  sourceFile,
+  sourceName,
+  sourceNote,
 } from './source-text';
 import { SandboxChip, SourceStatusChip } from './SourceStatusChip';
 import { SourceAvatar } from './SourceAvatar';
@@ -61,7 +65,11 @@ export function SourceCard({
   operator = false,
   compact = false,
 }: SourceCardProps) {
-  const { kind, name, status } = source;
+  const { t } = useTranslation('sources');
+  const { kind, status } = source;
+  const name = sourceName(source);
+  const fileFallback = sourceFile(source);
+  const note = sourceNote(kind);
   const detailsId = useId();
   const actions = useSourceActions(kind);
   const live = useSyncStatus(kind, status === 'syncing');
@@ -97,8 +105,12 @@ export function SourceCard({
       severity: 'success',
       text:
         result.deletedSamples > 0
-          ? `${name} is disconnected and its ${formatCount(result.deletedSamples)} samples are deleted.`
-          : `${name} is disconnected. Its data is kept.`,
+          ? t('card.disconnectedDeleted', {
+              name,
+              count: result.deletedSamples,
+              n: formatCount(result.deletedSamples),
+            })
+          : t('card.disconnectedKept', { name }),
     });
   };
 
@@ -149,12 +161,12 @@ export function SourceCard({
               : undefined
           }
         >
-          {source.brings}
+          {sourceBrings(source)}
         </Typography>
         <Stack spacing={1} sx={{ mt: 1 }}>
           {source.sandbox && (
             <Typography variant="caption" color="text.secondary">
-              Sandbox connection: generated test data, not your {name} account.
+              {t('card.sandboxNote', { name })}
             </Typography>
           )}
           {holding && (
@@ -175,32 +187,25 @@ export function SourceCard({
           )}
           {notSetUp && status === 'disconnected' && operator && (
             <Alert severity="info" role="note" data-testid="not-set-up" sx={{ py: 0 }}>
-              Not set up on this server yet: “Set up” shows how.{' '}
-              {source.sandboxAvailable
-                ? 'Until then, Connect uses the Sandbox (test data).'
-                : 'Until then it cannot be connected.'}
+              {t('card.notSetUp')} {source.sandboxAvailable ? t('card.untilSandbox') : t('card.untilNever')}
             </Alert>
           )}
           {notSetUp && status === 'disconnected' && !operator && (
             <Typography variant="caption" color="text.secondary" data-testid="sandbox-only">
-              {source.sandboxAvailable
-                ? 'On this server it connects to a Sandbox with test data.'
-                : 'Not offered on this server yet.'}
+              {source.sandboxAvailable ? t('card.sandboxOnly') : t('card.notOffered')}
             </Typography>
           )}
           {!canConnect && (
             <Typography variant="body2">
-              {source.fileFallback
-                ? `No account to connect: import the ${source.fileFallback}.`
-                : 'Set up on the server by whoever runs it.'}
+              {fileFallback ? t('card.noAccount', { file: fileFallback }) : t('card.serverSetUp')}
             </Typography>
           )}
-          {sourceNotes[kind] && (
+          {note && (
             <Alert severity="info" role="note" icon={false}>
-              {sourceNotes[kind]}
+              {note}
             </Alert>
           )}
-          {canConnect && source.fileFallback && (
+          {canConnect && fileFallback && (
             <Box>
               <Link
                 component="button"
@@ -212,7 +217,7 @@ export function SourceCard({
                 {importInsteadText(source)}
               </Link>
               <Typography variant="caption" color="text.secondary" component="p">
-                {source.fileFallback}
+                {fileFallback}
               </Typography>
             </Box>
           )}
@@ -235,17 +240,21 @@ export function SourceCard({
             onClick={() => connect()}
             disabled={actions.pending === 'connect' || (notSetUp && !source.sandboxAvailable)}
           >
-            {actions.pending === 'connect' ? 'Connecting…' : status === 'error' ? 'Connect again' : 'Connect'}
+            {actions.pending === 'connect'
+              ? t('card.connecting')
+              : status === 'error'
+                ? t('card.connectAgain')
+                : t('card.connect')}
           </Button>
         )}
         {connected && OwnDialog && manageDialogs.has(kind) && (
           <Button size="small" variant="outlined" onClick={() => setOpen('own')}>
-            Ingest URL
+            {t('card.ingestUrl')}
           </Button>
         )}
         {notSetUp && operator && !connected && (
           <Button size="small" variant="outlined" onClick={() => setOpen('setup')}>
-            Set up
+            {t('card.setUp')}
           </Button>
         )}
         {canConnect && connected && source.syncs && (
@@ -255,17 +264,17 @@ export function SourceCard({
             onClick={sync}
             disabled={status === 'syncing' || actions.pending === 'sync'}
           >
-            {status === 'syncing' ? 'Syncing…' : 'Sync now'}
+            {status === 'syncing' ? t('card.syncing') : t('card.syncNow')}
           </Button>
         )}
         {status !== 'disconnected' && (
           <Button size="small" color="inherit" onClick={() => setOpen('disconnect')}>
-            Disconnect
+            {t('card.disconnect')}
           </Button>
         )}
-        {!canConnect && source.fileFallback && (
+        {!canConnect && fileFallback && (
           <Button size="small" variant="outlined" onClick={onImportInstead}>
-            Import a file
+            {t('card.importFile')}
           </Button>
         )}
         {(status !== 'disconnected' || source.lastSync) && (
@@ -282,7 +291,7 @@ export function SourceCard({
             }
             sx={{ ml: 'auto' }}
           >
-            Sync details
+            {t('card.syncDetails')}
           </Button>
         )}
       </CardActions>
@@ -309,7 +318,7 @@ export function SourceCard({
           onImportInstead={onImportInstead}
           onConnected={() => {
             setOpen(null);
-            setFeedback({ severity: 'success', text: `${name} is connected.` });
+            setFeedback({ severity: 'success', text: t('card.connected', { name }) });
           }}
         />
       )}

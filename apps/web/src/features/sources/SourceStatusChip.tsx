@@ -1,6 +1,7 @@
 import type { ConnectionStatus } from '@healthfolio/core';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { statusLabels } from './source-text';
+import { useTranslation } from 'react-i18next';
+import { statusLabel } from './source-text';
 
 const colors: Record<ConnectionStatus, ChipProps['color']> = {
   disconnected: 'default',
@@ -11,12 +12,13 @@ const colors: Record<ConnectionStatus, ChipProps['color']> = {
 
 /** The connection's state: Not connected, Connected, Syncing or Needs attention. */
 export function SourceStatusChip({ status }: { status: ConnectionStatus }) {
+  useTranslation('sources');
   return (
     <Chip
       size="small"
       variant={status === 'disconnected' ? 'outlined' : 'filled'}
       color={colors[status]}
-      label={statusLabels[status]}
+      label={statusLabel(status)}
       data-testid="source-status"
     />
   );
@@ -24,13 +26,14 @@ export function SourceStatusChip({ status }: { status: ConnectionStatus }) {
 
 /** Sandbox connections say so: their data is generated, not the person's. */
 export function SandboxChip() {
+  const { t } = useTranslation('sources');
   return (
     <Chip
       size="small"
       variant="outlined"
       color="warning"
-      label="Sandbox"
-      title="Connected to a sandbox provider: the data is generated test data, not yours"
+      label={t('sandbox.chip')}
+      title={t('sandbox.title')}
     />
   );
 }

@@ -11,9 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DataSource } from '@healthfolio/core';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { useIsOperator, useSources } from './queries';
-import { filterSources, groupByCategory, isYours } from './source-text';
+import { filterSources, formatCount, groupByCategory, isYours } from './source-text';
 import { SourceCard } from './SourceCard';
 import { useNow } from './use-now';
 
@@ -69,16 +70,17 @@ function YourSources({
   operator: boolean;
   onImportInstead: () => void;
 }) {
+  const { t } = useTranslation('sources');
   const headingId = useId();
   const connected = sources.filter((s) => s.status !== 'disconnected').length;
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-        Your sources
+        {t('yours.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Everything your data came from: connected, imported, pushed or entered.{' '}
-        {connected > 0 && `${connected} connected.`}
+        {t('yours.intro')}{' '}
+        {connected > 0 && t('yours.connected', { count: connected, n: formatCount(connected) })}
       </Typography>
       <Box sx={grid}>
         {sources.map((source) => (
@@ -109,6 +111,7 @@ function AddSource({
   hasYours: boolean;
   placedYours: (source: DataSource) => boolean;
 }) {
+  const { t } = useTranslation('sources');
   const headingId = useId();
   const sources = useSources();
   const [search, setSearch] = useState('');
@@ -126,20 +129,21 @@ function AddSource({
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-        {hasYours ? 'Add a source' : 'Connect a source'}
+        {hasYours ? t('add.title') : t('add.titleFirst')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Connect an account once and its data keeps arriving. Sources without an account to connect bring their
-        data by{' '}
-        <Link component="button" type="button" variant="body1" onClick={onImportInstead}>
-          file import
-        </Link>
-        .
+        <Trans
+          t={t}
+          i18nKey="add.intro"
+          components={{
+            link: <Link component="button" type="button" variant="body1" onClick={onImportInstead} />,
+          }}
+        />
       </Typography>
       <TextField
         type="search"
-        label="Search sources"
-        placeholder="Oura, glucose, sleep…"
+        label={t('add.search')}
+        placeholder={t('add.searchPlaceholder')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         size="small"
@@ -156,7 +160,7 @@ function AddSource({
         }}
       />
       {sources.isPending && (
-        <Box sx={grid} aria-label="Loading sources">
+        <Box sx={grid} aria-label={t('add.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={180} />
           ))}
@@ -167,16 +171,16 @@ function AddSource({
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void sources.refetch()}>
-              Try again
+              {t('add.tryAgain')}
             </Button>
           }
         >
-          The sources could not be loaded. {toApiError(sources.error).message}
+          {t('add.loadError', { message: toApiError(sources.error).message })}
         </Alert>
       )}
       {sources.isSuccess && groups.length === 0 && (
         <Typography color="text.secondary" role="status">
-          No source matches “{search.trim()}”. Any export can still be imported below.
+          {t('add.noMatch', { search: search.trim() })}
         </Typography>
       )}
       <Stack spacing={4}>
