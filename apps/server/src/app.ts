@@ -254,10 +254,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir, {
     // Sandbox data in or out: the merged days it touched are made again, and the insights after them.
+    // A new language: the insights are told again in it (the engine writes their words).
     settingsChanged: async (userId, before, after) => {
-      if (before.preferences.includeSandboxData === after.preferences.includeSandboxData) return;
-      await metrics.store.remergeSandboxDays(userId);
-      insightJobs.request(userId);
+      const sandbox = before.preferences.includeSandboxData !== after.preferences.includeSandboxData;
+      if (sandbox) await metrics.store.remergeSandboxDays(userId);
+      if (sandbox || before.preferences.language !== after.preferences.language) insightJobs.request(userId);
     },
     // Declared below; called only when an account is deleted, long after the app is built.
     deleting: async (userId) => {
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const restorer = new AccountRestorer({ account, goals: goalsRepo, dataSources, now });
   const importRunner = new ImportRunner({
     db,
+    queue: jobs,
     store: metrics.store,
     zones: metrics.zones,
     log: app.log,
@@ -372,8 +374,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     await recompute;
   });
-  app.addHook('onReady', () => importRunner.resume());
-  // preClose: the current batch finishes before the database closes; the import resumes on the next start.
+  app.addHook('onReady', () => importRunner.start());
+  // preClose: the current batch finishes before the database closes; its job goes back to the queue.
   app.addHook('preClose', () => importRunner.close());
   app.addHook('onReady', () => insightJobs.start());
   app.addHook('preClose', () => insightJobs.close());

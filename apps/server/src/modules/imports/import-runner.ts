@@ -8,6 +8,7 @@ import {
 } from '@healthfolio/importers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Job, JobQueue } from '../../jobs';
 import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
 import { upsertWorkoutTracks } from '../metrics/workout-tracks.repository';
 import { HeldSamples } from '../metrics/held-samples';
@@ -34,8 +35,25 @@ const CLINICAL_BATCH = 2_000;
 /** A batch also ends after this long, so progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
 
+/** The queue of import jobs: one job per import, keyed by the import's id (one waiting and one running). */
+export const IMPORT_QUEUE = 'imports.run';
+/**
+ * A job is retried when its instance dies (SIGKILL: pg-boss's heartbeat, SQLite's next start) or hands it
+ * back on SIGTERM; each resumes from the committed cursor. An import that fails records its failure and
+ * completes its job, so retries are only for such interruptions.
+ */
+const IMPORT_RETRY = { limit: 25, delaySeconds: 1 };
+/** The longest an import's claim may last (pg-boss's heartbeat notices a dead instance within ~35 s). */
+const IMPORT_EXPIRE_SECONDS = 6 * 60 * 60;
+
+interface ImportJobData {
+  importId: string;
+}
+
 export interface ImportRunnerDeps {
   db: Db;
+  /** Where imports are queued and taken (by whichever instance asks first). */
+  queue: JobQueue;
   store: SampleStore;
   zones: UserTimeZoneRepository;
   log: FastifyBaseLogger;
@@ -55,15 +73,17 @@ export interface ImportRunnerDeps {
 }
 
 /**
- * Runs import jobs one at a time, in the background of this server. Progress and the rows it counts
- * commit together, so after a crash or restart `resume()` takes each unfinished import up again, skips
- * the samples already written (importers yield in a fixed order) and ends with the rows and counts of
- * one uninterrupted run.
+ * Runs imports as jobs of the queue (`imports.run`), one at a time on each instance: the upload is
+ * stored under DATA_DIR (shared by every instance) and queued, and whichever instance asks first takes
+ * it. Progress and the rows it counts commit together, so a job taken up again — after its instance
+ * died (another instance, once pg-boss's heartbeat lapses), was stopped (handed back), or restarted —
+ * skips the samples already written (importers yield in a fixed order) and ends with the rows and counts
+ * of one uninterrupted run.
  */
 export class ImportRunner {
   private readonly repo: ImportsRepository;
-  private readonly queue: string[] = [];
-  private active: Promise<void> | undefined;
+  private readonly queueing = new Set<Promise<unknown>>();
+  private readonly running = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
   private readonly workers = new ParsingWorkers();
 
@@ -71,15 +91,36 @@ export class ImportRunner {
     this.repo = new ImportsRepository(deps.db.kysely);
   }
 
-  enqueue(id: string): void {
+  /** Queues the import's job; resolves once it is stored (a job already waiting for it stands). */
+  async enqueue(id: string): Promise<void> {
     if (this.abort.signal.aborted) return;
-    this.queue.push(id);
-    this.active ??= this.drain();
+    const queued = this.deps.queue
+      .enqueue<ImportJobData>(
+        IMPORT_QUEUE,
+        { importId: id },
+        { singletonKey: id, expireInSeconds: IMPORT_EXPIRE_SECONDS, retry: IMPORT_RETRY },
+      )
+      .catch((error: unknown) =>
+        // The import stays queued; `resume()` at the next start queues it again.
+        this.deps.log.error({ err: error, importId: id }, 'queueing an import failed'),
+      )
+      .finally(() => this.queueing.delete(queued));
+    this.queueing.add(queued);
+    await queued;
   }
 
-  /** Takes up the imports a previous process left queued or running. */
+  /** Takes the queue's import jobs on this instance, and queues the imports a stop left unfinished. */
+  async start(): Promise<void> {
+    await this.deps.queue.work<ImportJobData>(IMPORT_QUEUE, (job) => this.take(job));
+    await this.resume();
+  }
+
+  /**
+   * Queues every unfinished import: its job may be waiting still (then this is a no-op, by its key) or
+   * lost with a version before the queue.
+   */
   async resume(): Promise<void> {
-    for (const row of await this.repo.unfinished()) this.enqueue(row.id);
+    for (const row of await this.repo.unfinished()) await this.enqueue(row.id);
   }
 
   /** An upload this large is arriving: a parsing worker starts now, to be ready when its import begins. */
@@ -87,39 +128,54 @@ export class ImportRunner {
     if (this.parsesInWorker(bytes) && !this.abort.signal.aborted) this.workers.warm();
   }
 
-  /** Resolves when the queue is empty (tests, shutdown). */
+  /** Resolves when no import is being queued, waiting or running (tests). */
   async idle(): Promise<void> {
-    while (this.active) await this.active;
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    await this.deps.queue.idle([IMPORT_QUEUE]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  /** Stops after the current batch; the import stays `running` and resumes on the next start. */
+  /**
+   * Stops after the current batch: the import stays `running` and its job goes back to the queue, for
+   * another instance or the next start.
+   */
   async close(): Promise<void> {
     this.abort.abort();
-    await this.idle();
+    while (this.queueing.size > 0) await Promise.allSettled([...this.queueing]);
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
     await this.workers.stopSpare();
   }
 
-  private async drain(): Promise<void> {
+  /** The job's handler: one import, from its committed cursor. */
+  private async take(job: Job<ImportJobData>): Promise<void> {
+    const { importId } = job.data;
+    const signal = AbortSignal.any([this.abort.signal, job.signal]);
+    const handBack = () => new Error('The import was stopped; its job goes back to the queue');
+    if (signal.aborted) throw handBack();
+    const run = (async () => {
+      const row = await this.repo.unfinishedById(importId);
+      if (!row) return;
+      // Which instance took it, and whether it resumes (after a death or a hand-back): for the operator.
+      this.deps.log.info({ importId, retry: job.retryCount, pid: process.pid }, 'import taken');
+      // The WAL takes the import's writes and is copied back into the database file afterwards.
+      const { checkpoints } = this.deps.db;
+      await (checkpoints ? checkpoints.hold(() => this.run(row, signal)) : this.run(row, signal));
+    })();
+    this.running.add(run);
     try {
-      for (let id = this.queue.shift(); id !== undefined; id = this.queue.shift()) {
-        if (this.abort.signal.aborted) break;
-        try {
-          const row = await this.repo.unfinishedById(id);
-          // The WAL takes the import's writes and is copied back into the database file afterwards.
-          const { checkpoints } = this.deps.db;
-          if (row) await (checkpoints ? checkpoints.hold(() => this.run(row)) : this.run(row));
-        } catch (error) {
-          // The database itself failed (full disk, lost connection): the import stays unfinished and
-          // is taken up again on the next start.
-          this.deps.log.error({ err: error, importId: id }, 'import could not be recorded');
-        }
-      }
+      await run;
+    } catch (error) {
+      // The database itself failed (full disk, lost connection): the import stays unfinished and its job
+      // is tried again.
+      this.deps.log.error({ err: error, importId }, 'import could not be recorded');
+      throw error;
     } finally {
-      this.active = undefined;
+      this.running.delete(run);
     }
+    if (signal.aborted && (await this.repo.unfinishedById(importId))) throw handBack();
   }
 
-  private async run(row: ImportRow): Promise<void> {
+  private async run(row: ImportRow, signal: AbortSignal): Promise<void> {
     const { log, now } = this.deps;
     const importer = row.format ? getImporter(row.format) : undefined;
     if (!importer || !row.file_path) {
@@ -129,7 +185,7 @@ export class ImportRunner {
     if (isReviewImporter(importer)) {
       // Lab and DEXA reports are read for review; nothing is written before the person confirms.
       const { reportLimits: limits } = this.deps;
-      const deps = { repo: this.repo, log, now, signal: this.abort.signal, ...(limits ? { limits } : {}) };
+      const deps = { repo: this.repo, log, now, signal, ...(limits ? { limits } : {}) };
       await readReportForReview({ ...row, file_path: row.file_path }, deps);
       return;
     }
@@ -174,7 +230,7 @@ export class ImportRunner {
         path: row.file_path,
         fileName: row.file_name,
         size,
-        context: await this.contextFor(row.user_id),
+        context: await this.contextFor(row.user_id, signal),
       };
       events = this.deps.events?.importRun(row.user_id, input.context.timeZone);
       const limits: BatchLimits = {
@@ -193,7 +249,7 @@ export class ImportRunner {
       progress.bytesRead = Number(row.bytes_total);
       await this.finish(row, 'succeeded', progress, null, held, events);
     } catch (error) {
-      if (this.abort.signal.aborted) return;
+      if (signal.aborted) return;
       if (error instanceof ImportFormatError) {
         // Everything read before the damage is kept: importers yield what they read before they throw.
         await this.finish(row, 'failed', progress, describeFailure(error), held, events);
@@ -216,10 +272,10 @@ export class ImportRunner {
     return bytes >= this.deps.workerThresholdBytes;
   }
 
-  private async contextFor(userId: string): Promise<ImportContext> {
+  private async contextFor(userId: string, signal: AbortSignal): Promise<ImportContext> {
     const owner = (await this.repo.owner(userId)) ?? { name: '', email: '' };
     const timeZone = (await this.deps.zones.get(userId)) ?? 'UTC';
-    return { owner, timeZone, signal: this.abort.signal };
+    return { owner, timeZone, signal };
   }
 
   private async finish(

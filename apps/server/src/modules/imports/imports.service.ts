@@ -123,7 +123,7 @@ export class ImportsService {
     });
     // Read before it is queued, so the answer always says `queued`.
     const job = await this.get(userId, id);
-    this.runner.enqueue(id);
+    await this.runner.enqueue(id);
     return job;
   }
 
