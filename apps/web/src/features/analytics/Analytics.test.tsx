@@ -2,8 +2,10 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../lib/api';
+import { AnalyticsConsentSetting } from './AnalyticsConsentSetting';
 import { DeferredAnalytics } from './DeferredAnalytics';
 
 vi.mock('../../lib/api', async (original) => ({
@@ -83,5 +85,29 @@ describe('DeferredAnalytics and Analytics', { timeout: 30_000 }, () => {
       credentials: 'omit',
       referrerPolicy: 'no-referrer',
     });
+  });
+
+  it('stops sending once consent is withdrawn in Settings, and forgets the session id', async () => {
+    vi.mocked(apiGet).mockResolvedValue(configured);
+    const router = renderAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow' }, { timeout: 15_000 }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(window.sessionStorage.getItem('healthfolio.analytics-cid')).not.toBeNull();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AnalyticsConsentSetting />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw consent' }));
+    expect(window.localStorage.getItem('healthfolio.analytics-consent')).toBe('denied');
+    expect(window.sessionStorage.getItem('healthfolio.analytics-cid')).toBeNull();
+    expect(screen.getByTestId('analytics-consent-state').textContent).toMatch(/Nothing is sent/);
+    await router.navigate('/reports/6f1c2b9e-0d1a-4c3e-9b7a-2f5d8e1c4a3b');
+    await router.navigate('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveBeenCalledTimes(1);
+    // No banner comes back: the answer is a no.
+    expect(screen.queryByRole('region', { name: 'Count page views?' })).toBeNull();
   });
 });

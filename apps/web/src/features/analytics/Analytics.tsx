@@ -1,7 +1,7 @@
 import type { AnalyticsConfig } from '@healthfolio/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { createBrowserRouter } from 'react-router';
-import { readConsent, storeConsent, type Consent } from './consent';
+import { readConsent, storeConsent, subscribeConsent, type Consent } from './consent';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -15,10 +15,13 @@ const ConsentBanner = lazy(() => import('./ConsentBanner'));
 
 /**
  * SPEC §9 analytics on a server with a measurement id: a banner asks once per browser; only after "Allow"
- * does the page-view code load and send — one request per page shown.
+ * does the page-view code load and send — one request per page shown. Withdrawing the consent
+ * (Settings → Privacy) stops the sending at once; nothing more goes to the collector.
  */
 export default function Analytics({ router, config }: AnalyticsProps) {
   const [consent, setConsent] = useState<Consent | null>(readConsent);
+  // Withdrawn in Settings → Privacy (or answered in another tab): page views stop at once.
+  useEffect(() => subscribeConsent(() => setConsent(readConsent())), []);
 
   useEffect(() => {
     if (consent !== 'granted') return;

@@ -2,10 +2,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { Consent } from './consent';
 
 /** Asks once per browser whether page views may be counted (SPEC §9); nothing is sent before "Allow". */
 export default function ConsentBanner({ onAnswer }: { onAnswer: (consent: Consent) => void }) {
+  const { t } = useTranslation('analytics');
   return (
     <Paper
       component="section"
@@ -23,16 +25,15 @@ export default function ConsentBanner({ onAnswer }: { onAnswer: (consent: Consen
       }}
     >
       <Typography id="analytics-consent-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        Count page views?
+        {t('banner.title')}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        This server’s operator would like to count which pages are opened (Google Analytics). Only the page’s
-        name is sent — never your health data, never who you are. Nothing is sent unless you allow it.
+        {t('banner.body')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
-        <Button onClick={() => onAnswer('denied')}>No thanks</Button>
+        <Button onClick={() => onAnswer('denied')}>{t('banner.decline')}</Button>
         <Button variant="contained" onClick={() => onAnswer('granted')}>
-          Allow
+          {t('banner.allow')}
         </Button>
       </Stack>
     </Paper>

@@ -1,6 +1,8 @@
 // Loaded only after the person agreed to analytics. Page views only: the page's route pattern — never an
 // id, a query string, a health value, a metric with a value, a title or a referrer.
 
+import { CLIENT_ID_KEY } from './consent';
+
 export interface PageViewConfig {
   measurementId: string;
   collectUrl: string;
@@ -31,7 +33,7 @@ export function pagePath(pathname: string, matches: readonly MatchedRoute[]): st
 
 /** A client id for this browser session (GA4's `cid`): random, not the person's, gone with the tab. */
 function sessionClientId(): string {
-  const key = 'healthfolio.analytics-cid';
+  const key = CLIENT_ID_KEY;
   try {
     const stored = window.sessionStorage.getItem(key);
     if (stored) return stored;

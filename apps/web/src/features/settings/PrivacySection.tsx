@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { UserSettings } from '@healthfolio/core';
+import { AnalyticsConsentSetting } from '../analytics/AnalyticsConsentSetting';
 import { SelectField, type SelectOption } from './SelectField';
 import { SettingsSection } from './SettingsSection';
 import { SwitchList, type SwitchOption } from './SwitchList';
@@ -55,6 +56,7 @@ export function PrivacySection({ values, save }: { values: Privacy; save: SaveSe
         Healthfolio has no public profiles: nobody can find you or see your data, except through a share you
         create.
       </Typography>
+      <AnalyticsConsentSetting />
     </SettingsSection>
   );
 }
