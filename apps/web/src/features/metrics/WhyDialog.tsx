@@ -8,7 +8,10 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UnitSystem } from '@healthfolio/core';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { formatValue } from './format';
 import { useMetricsWhy } from './queries';
@@ -27,16 +30,19 @@ export function WhyDialog({
   system: UnitSystem;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('tables');
+  // A phone gets the whole screen: the stacked rows of WhyTable read down it.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [date, setDate] = useState(day);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const why = useMetricsWhy(item.type, date, valid);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="why-title">
-      <DialogTitle id="why-title">Why this number? {item.label}</DialogTitle>
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="sm" aria-labelledby="why-title">
+      <DialogTitle id="why-title">{t('why.title', { label: item.label })}</DialogTitle>
       <DialogContent>
         <TextField
           type="date"
-          label="Day"
+          label={t('why.day')}
           value={date}
           onChange={(event) => setDate(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -48,15 +54,15 @@ export function WhyDialog({
           <>
             <Typography gutterBottom>
               {why.data.value === null
-                ? 'No readings that day.'
-                : `Total ${formatValue(item.type, why.data.value, system)}. Where sources overlap, only the higher-priority one is counted, so nothing is counted twice.`}
+                ? t('why.none')
+                : t('why.total', { total: formatValue(item.type, why.data.value, system) })}
             </Typography>
             {why.data.streams.length > 0 && <WhyTable why={why.data} system={system} />}
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

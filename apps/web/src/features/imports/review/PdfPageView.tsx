@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api';
 import { drawPage, openPdf } from './pdf-render';
 import { useReportDocument } from './queries';
@@ -26,6 +27,11 @@ export interface PdfPageViewProps {
   regionLabel: string | undefined;
   /** Scroll the view's own scroll area to keep the highlight in sight (not on phones: it would jump). */
   followRegion: boolean;
+  /**
+   * A phone's review stepper: the page is shown through a window this many pixels tall that scrolls on its
+   * own, kept on the region — the result's line in sight above it without the dialog jumping.
+   */
+  regionWindow?: number;
 }
 
 interface Shown {
@@ -42,7 +48,9 @@ export function PdfPageView({
   region,
   regionLabel,
   followRegion,
+  regionWindow,
 }: PdfPageViewProps) {
+  const { t } = useTranslation('review');
   const pdf = useReportDocument(job);
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -111,6 +119,11 @@ export function PdfPageView({
   useEffect(() => {
     if (followRegion && boxKey) highlight.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [followRegion, boxKey]);
+  const boxTop = box ? box.top + box.height / 2 : null;
+  useEffect(() => {
+    if (regionWindow === undefined || boxTop === null) return;
+    frame.current?.scrollTo?.({ top: Math.max(0, boxTop - regionWindow / 2) });
+  }, [regionWindow, boxTop, boxKey]);
 
   const failure = pdf.isError ? toApiError(pdf.error).message : error;
   return (
@@ -121,26 +134,40 @@ export function PdfPageView({
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}
       >
         <IconButton
-          aria-label="Previous page"
+          aria-label={t('pdf.previousPage')}
           disabled={pageNumber <= 1}
           onClick={() => onPageChange(pageNumber - 1)}
         >
           <ChevronLeft />
         </IconButton>
         <Typography variant="body2" aria-live="polite" data-testid="pdf-page-number">
-          {pages > 0 ? `Page ${pageNumber} of ${pages}` : 'Original PDF'}
+          {pages > 0 ? t('pdf.pageOf', { page: pageNumber, pages }) : t('pdf.label')}
         </Typography>
         <IconButton
-          aria-label="Next page"
+          aria-label={t('pdf.nextPage')}
           disabled={pages === 0 || pageNumber >= pages}
           onClick={() => onPageChange(pageNumber + 1)}
         >
           <ChevronRight />
         </IconButton>
       </Stack>
-      {failure && <Alert severity="warning">The original PDF could not be shown: {failure}</Alert>}
-      <Box ref={frame} sx={{ position: 'relative', width: '100%' }}>
-        {!shown && !failure && <Skeleton variant="rectangular" height={360} aria-label="Loading the PDF" />}
+      {failure && <Alert severity="warning">{t('pdf.failed', { reason: failure })}</Alert>}
+      <Box
+        ref={frame}
+        data-testid="pdf-frame"
+        sx={{
+          position: 'relative',
+          width: '100%',
+          ...(regionWindow !== undefined && { maxHeight: regionWindow, overflowY: 'auto' }),
+        }}
+      >
+        {!shown && !failure && (
+          <Skeleton
+            variant="rectangular"
+            height={Math.min(360, regionWindow ?? 360)}
+            aria-label={t('pdf.loading')}
+          />
+        )}
         <Box
           sx={{
             display: shown ? 'block' : 'none',
@@ -153,7 +180,7 @@ export function PdfPageView({
           <canvas
             ref={canvas}
             role="img"
-            aria-label={`Page ${pageNumber} of ${job.fileName}`}
+            aria-label={t('pdf.pageOfFile', { page: pageNumber, fileName: job.fileName })}
             data-page={shown?.page}
             style={{ display: 'block', width: shown?.width, height: shown?.height }}
           />
@@ -180,8 +207,8 @@ export function PdfPageView({
       {regionLabel && region && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {region.page === pageNumber
-            ? `Highlighted: ${regionLabel}`
-            : `${regionLabel} is on page ${region.page}`}
+            ? t('pdf.highlighted', { label: regionLabel })
+            : t('pdf.elsewhere', { label: regionLabel, page: region.page })}
         </Typography>
       )}
     </Box>

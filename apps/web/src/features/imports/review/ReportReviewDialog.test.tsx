@@ -193,4 +193,89 @@ describe('reviewing a lab report before saving', () => {
     expect(screen.queryByRole('button', { name: /Review/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download original PDF' })).toBeNull();
   });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      // Every width query matches: MUI's breakpoints.down('sm') says this is a phone.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }));
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('steps through the results one at a time, each under its PDF region, with every action', async () => {
+      vi.mocked(confirmImport).mockImplementation(() => {
+        current = reportJob({ status: 'succeeded', results: undefined, inserted: 3 });
+        return Promise.resolve(current);
+      });
+      renderCard();
+      const dialog = await openReview();
+      expect(within(dialog).queryAllByTestId('review-row')).toHaveLength(0);
+      const step = within(dialog).getByTestId('review-step');
+      const view = within(dialog).getByTestId('pdf-view');
+      const result = () => within(dialog).getByTestId('review-result');
+      expect(step.textContent).toBe('Result 1 of 4');
+      expect(view.textContent).toBe('Page 1, box at 36,194: GLUCOSE, line 1');
+      // The PDF region comes before the result it belongs to.
+      expect(view.compareDocumentPosition(result()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(within(result()).getByText('GLUCOSE')).toBeTruthy();
+      expect(result().textContent).toContain('65-99');
+      expect(within(dialog).getByRole('button', { name: 'Previous result' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+
+      const value = within(dialog).getByRole('textbox', { name: 'Value of GLUCOSE' });
+      await userEvent.clear(value);
+      await userEvent.type(value, '110');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      expect(step.textContent).toBe('Result 2 of 4');
+      expect(view.textContent).toBe('Page 1, box at 36,208: LDL-CHOLESTEROL, line 2');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Leave out HDL CHOLESTEROL' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      expect(step.textContent).toBe('Result 4 of 4');
+      expect(within(dialog).getByRole('button', { name: 'Next result' })).toHaveProperty('disabled', true);
+      // Back again: the edit made two steps before is still there.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Previous result' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Previous result' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Previous result' }));
+      expect(within(dialog).getByRole('textbox', { name: 'Value of GLUCOSE' })).toHaveProperty(
+        'value',
+        '110',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Discard' })).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Review later' })).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save 3 results' }));
+      expect(confirmImport).toHaveBeenCalledWith('imp_report', {
+        results: [
+          { id: 'r1', value: 110, valueText: '110' },
+          { id: 'r3', skip: true },
+        ],
+      });
+    });
+
+    it('brings up the first result to correct when saving is refused', async () => {
+      renderCard();
+      const dialog = await openReview();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Next result' }));
+      const value = within(dialog).getByRole('textbox', { name: 'Value of OMEGA-3 INDEX' });
+      await userEvent.clear(value);
+      await userEvent.type(value, 'below 4');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Previous result' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
+      expect(within(dialog).getByText('Check the value of OMEGA-3 INDEX.')).toBeTruthy();
+      expect(within(dialog).getByTestId('review-step').textContent).toBe('Result 4 of 4');
+      expect(confirmImport).not.toHaveBeenCalled();
+    });
+  });
 });

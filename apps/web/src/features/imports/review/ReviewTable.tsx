@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { FlagChip } from '../../metrics/FlagChip';
 import { editOf, rowErrors, type Edits, type RowEdit } from './review-edits';
 import { formatDay, kindCaption, rangeText } from './review-text';
@@ -34,18 +35,19 @@ export function ReviewTable({
   onHover,
   showDates,
 }: ReviewTableProps) {
+  const { t } = useTranslation('review');
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Results read from the report">
+      <Table size="small" aria-label={t('table.label')}>
         <TableHead>
           <TableRow>
-            <TableCell>Test</TableCell>
-            <TableCell>Value</TableCell>
-            <TableCell>Unit</TableCell>
-            <TableCell>Reference range</TableCell>
-            <TableCell>Flag</TableCell>
-            {showDates && <TableCell>Date</TableCell>}
-            <TableCell padding="checkbox">Leave out</TableCell>
+            <TableCell>{t('table.test')}</TableCell>
+            <TableCell>{t('table.value')}</TableCell>
+            <TableCell>{t('table.unit')}</TableCell>
+            <TableCell>{t('table.range')}</TableCell>
+            <TableCell>{t('table.flag')}</TableCell>
+            {showDates && <TableCell>{t('table.date')}</TableCell>}
+            <TableCell padding="checkbox">{t('table.leaveOut')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody onMouseLeave={() => onHover(null)}>
@@ -84,7 +86,10 @@ export function ReviewTable({
                     helperText={errors.value}
                     onChange={(e) => change({ value: e.target.value })}
                     slotProps={{
-                      htmlInput: { 'aria-label': `Value of ${result.name}`, inputMode: 'decimal' },
+                      htmlInput: {
+                        'aria-label': t('table.valueOf', { name: result.name }),
+                        inputMode: 'decimal',
+                      },
                     }}
                     sx={{ width: 120 }}
                   />
@@ -97,7 +102,7 @@ export function ReviewTable({
                     error={errors.unit !== undefined}
                     helperText={errors.unit}
                     onChange={(e) => change({ unit: e.target.value })}
-                    slotProps={{ htmlInput: { 'aria-label': `Unit of ${result.name}` } }}
+                    slotProps={{ htmlInput: { 'aria-label': t('table.unitOf', { name: result.name }) } }}
                     sx={{ width: 100 }}
                   />
                 </TableCell>
@@ -110,7 +115,7 @@ export function ReviewTable({
                   <Checkbox
                     checked={edit.skip}
                     onChange={(e) => change({ skip: e.target.checked })}
-                    slotProps={{ input: { 'aria-label': `Leave out ${result.name}` } }}
+                    slotProps={{ input: { 'aria-label': t('table.leaveOutOf', { name: result.name }) } }}
                   />
                 </TableCell>
               </TableRow>

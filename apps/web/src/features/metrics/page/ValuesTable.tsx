@@ -6,8 +6,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { MetricsSeries, UnitSystem } from '@healthfolio/core';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toChartData } from '../chart/chart-data';
 import { pointDate } from '../chart/point-format';
 import { sourceName } from '../overview/overview-text';
@@ -23,9 +26,12 @@ interface ValuesTableProps {
 
 /**
  * The values of the chart, latest first, with where each came from: a reading's source by name, or a
- * merged day's "all your sources" with why it is that number.
+ * merged day's "all your sources" with why it is that number. On a phone (below 600 px) each value is a
+ * stacked row — when, then its figures and source — rather than columns clipped at the screen's edge.
  */
 export function ValuesTable({ series, system, onWhy }: ValuesTableProps) {
+  const { t } = useTranslation('tables');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [all, setAll] = useState(false);
   const data = useMemo(() => toChartData(series, system), [series, system]);
   if (data.x.length === 0) return null;
@@ -34,55 +40,90 @@ export function ValuesTable({ series, system, onWhy }: ValuesTableProps) {
   const order = data.x.map((_, i) => i).reverse();
   const shown = all ? order : order.slice(0, FIRST_ROWS);
   const why = onWhy && series.bucket === 'day';
+  const value = (v: number | null | undefined) => (v === null || v === undefined ? '—' : data.format(v));
+  const source = (i: number) =>
+    raw ? (data.sources?.[i] ?? '') : t('values.merged', { all: sourceName('*') });
+  const whyButton = (i: number) =>
+    why && (
+      <Button size="small" onClick={() => onWhy(starts[i]!)}>
+        {t('values.why')}
+      </Button>
+    );
+
   return (
     <Box component="section" aria-labelledby="values-title" sx={{ mt: 3 }}>
       <Typography id="values-title" variant="h6" component="h2" gutterBottom>
-        Values
+        {t('values.title')}
       </Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby="values-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              {data.series.map((s) => (
-                <TableCell key={s.name} align="right">
-                  {s.name}
-                </TableCell>
-              ))}
-              <TableCell>Source</TableCell>
-              {why && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((i) => (
-              <TableRow key={i}>
-                <TableCell component="th" scope="row">
-                  {pointDate(data.x[i]!, series.bucket)}
-                </TableCell>
-                {data.series.map((s) => {
-                  const v = s.values[i];
-                  return (
-                    <TableCell key={s.name} align="right">
-                      {v === null || v === undefined ? '—' : data.format(v)}
-                    </TableCell>
-                  );
-                })}
-                <TableCell>{raw ? (data.sources?.[i] ?? '') : `${sourceName('*')}, merged`}</TableCell>
-                {why && (
-                  <TableCell>
-                    <Button size="small" onClick={() => onWhy(starts[i]!)}>
-                      Why this number?
-                    </Button>
+      {phone ? (
+        <Box component="ul" aria-labelledby="values-title" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {shown.map((i) => (
+            <Box component="li" key={i} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="subtitle2" component="p">
+                {pointDate(data.x[i]!, series.bucket)}
+              </Typography>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 2,
+                  rowGap: 0.25,
+                  m: 0,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0, textAlign: 'right', overflowWrap: 'anywhere' },
+                }}
+              >
+                {data.series.map((s) => (
+                  <Box key={s.name} sx={{ display: 'contents' }}>
+                    <dt>{s.name}</dt>
+                    <dd>{value(s.values[i])}</dd>
+                  </Box>
+                ))}
+                <dt>{t('values.source')}</dt>
+                <dd>{source(i)}</dd>
+              </Box>
+              {whyButton(i)}
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="values-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('values.when')}</TableCell>
+                {data.series.map((s) => (
+                  <TableCell key={s.name} align="right">
+                    {s.name}
                   </TableCell>
-                )}
+                ))}
+                <TableCell>{t('values.source')}</TableCell>
+                {why && <TableCell />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+            </TableHead>
+            <TableBody>
+              {shown.map((i) => (
+                <TableRow key={i}>
+                  <TableCell component="th" scope="row">
+                    {pointDate(data.x[i]!, series.bucket)}
+                  </TableCell>
+                  {data.series.map((s) => (
+                    <TableCell key={s.name} align="right">
+                      {value(s.values[i])}
+                    </TableCell>
+                  ))}
+                  <TableCell>{source(i)}</TableCell>
+                  {why && <TableCell>{whyButton(i)}</TableCell>}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
       {!all && order.length > FIRST_ROWS && (
         <Button onClick={() => setAll(true)} sx={{ mt: 1 }}>
-          Show all {order.length} values
+          {t('values.showAll', { count: order.length })}
         </Button>
       )}
     </Box>
