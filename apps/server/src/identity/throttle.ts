@@ -39,8 +39,24 @@ export interface Limit {
 /** Emails are kept out of the attempts table: buckets name a hash of the address. */
 export const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 32);
 
+/** Locks remembered in memory at most (a flood from many addresses cannot grow the map without bound). */
+const MAX_REMEMBERED_LOCKS = 10_000;
+/**
+ * How long a lock is answered from memory before the database is asked again: a lock lifted on another
+ * instance (a passkey sign-in there clears the pair) holds here at most this much longer.
+ */
+const REMEMBER_LOCK_MS = 2_000;
+
 export class Throttle {
   private lastPrune = 0;
+  /**
+   * Buckets the database found at their limit, with the instant each frees again. A refusal within that
+   * time is answered from here without a query: a locked-out address flooding sign-ins costs no database
+   * round trip (and no query objects to collect) per attempt. The database stays the shared truth — a
+   * bucket is remembered only after it said so, for REMEMBER_LOCK_MS at most, and forgotten at once when
+   * cleared here — so limits still hold across instances; another instance learns a lock from the database.
+   */
+  private readonly locked = new Map<string, { askAgainAt: number; freeAt: number }>();
 
   constructor(
     private readonly attempts: AuthAttemptsRepository,
@@ -71,7 +87,9 @@ export class Throttle {
 
   /** A success forgives this address's failures for this account. */
   async recordLoginSuccess(email: string, ip: string): Promise<void> {
-    await this.attempts.clear(loginBuckets(email, ip).pair);
+    const { pair } = loginBuckets(email, ip);
+    this.locked.delete(pair);
+    await this.attempts.clear(pair);
   }
 
   /** Counts one request against a limit, refusing it (429) when the limit is already reached. */
@@ -91,18 +109,38 @@ export class Throttle {
 
   /** Forgets every counter naming this account (on deletion). */
   async forgetAccount(email: string, userId: string): Promise<void> {
+    for (const bucket of this.locked.keys()) {
+      if (bucket.includes(emailKey(email)) || bucket.includes(userId)) this.locked.delete(bucket);
+    }
     await this.attempts.clearMatching(emailKey(email));
     await this.attempts.clearMatching(userId);
   }
 
   private async refuseAtLimit(bucket: string, limit: Limit, message: string): Promise<void> {
     const now = this.now();
+    const remembered = this.locked.get(bucket);
+    if (remembered) {
+      if (remembered.askAgainAt > now) {
+        throw identityErrors.tooMany(message, retryAfterSeconds(remembered.freeAt, now));
+      }
+      this.locked.delete(bucket);
+    }
     const since = now - limit.windowMs;
     const oldestCounted = await this.attempts.nthNewest(bucket, limit.max, since);
     if (oldestCounted === undefined) return;
     // Free again once the max-th newest event leaves the window.
-    const retryAfter = Math.max(1, Math.ceil((oldestCounted + limit.windowMs - now) / 1000));
-    throw identityErrors.tooMany(message, retryAfter);
+    const freeAt = oldestCounted + limit.windowMs;
+    this.remember(bucket, freeAt, now);
+    throw identityErrors.tooMany(message, retryAfterSeconds(freeAt, now));
+  }
+
+  private remember(bucket: string, freeAt: number, now: number): void {
+    if (this.locked.size >= MAX_REMEMBERED_LOCKS) {
+      for (const [key, lock] of this.locked) if (lock.askAgainAt <= now) this.locked.delete(key);
+      // Still full of live locks: the oldest entry goes (it is asked of the database again, as before).
+      if (this.locked.size >= MAX_REMEMBERED_LOCKS) this.locked.delete(this.locked.keys().next().value!);
+    }
+    this.locked.set(bucket, { askAgainAt: Math.min(freeAt, now + REMEMBER_LOCK_MS), freeAt });
   }
 
   private async prune(now: number): Promise<void> {
@@ -111,6 +149,8 @@ export class Throttle {
     await this.attempts.deleteOlderThan(now - 2 * HOUR);
   }
 }
+
+const retryAfterSeconds = (freeAt: number, now: number) => Math.max(1, Math.ceil((freeAt - now) / 1000));
 
 function loginBuckets(email: string, ip: string) {
   const key = emailKey(email);
