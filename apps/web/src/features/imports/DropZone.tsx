@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
 interface DropZoneProps {
@@ -17,6 +18,7 @@ interface DropZoneProps {
  * by content, and says which formats it reads when it cannot.
  */
 export function DropZone({ onFile, disabled = false, helper }: DropZoneProps) {
+  const { t } = useTranslation('imports');
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -60,14 +62,14 @@ export function DropZone({ onFile, disabled = false, helper }: DropZoneProps) {
       <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }} aria-hidden>
         <UploadFileOutlined />
       </Box>
-      <Typography sx={{ mb: 2 }}>Drag and drop an export file or a lab or DEXA PDF here, or</Typography>
+      <Typography sx={{ mb: 2 }}>{t('drop.prompt')}</Typography>
       <Button variant="contained" disabled={disabled} onClick={() => input.current?.click()}>
-        Choose file
+        {t('drop.choose')}
       </Button>
       <input
         ref={input}
         type="file"
-        aria-label="File to import"
+        aria-label={t('drop.input')}
         tabIndex={-1}
         disabled={disabled}
         onChange={onChange}

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isActive, liveCounts, readPercent, resultCounts } from './import-text';
 import { ImportStatusChip } from './ImportStatusChip';
 import { RejectionList } from './RejectionList';
@@ -26,6 +27,7 @@ interface ImportCardProps {
  * report stops for review first, and keeps its original PDF downloadable.
  */
 export function ImportCard({ job, onDiscarded }: ImportCardProps) {
+  const { t } = useTranslation('imports');
   const titleId = useId();
   const [reviewing, setReviewing] = useState(false);
   const active = isActive(job.status);
@@ -49,26 +51,24 @@ export function ImportCard({ job, onDiscarded }: ImportCardProps) {
               {job.fileName}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {job.formatLabel ?? 'Recognising the format…'}
+              {job.formatLabel ?? t('card.recognising')}
             </Typography>
           </Box>
           <ImportStatusChip status={job.status} />
         </Box>
         {active && (
-          <LinearProgress variant="determinate" value={readPercent(job)} aria-label="Import progress" />
+          <LinearProgress variant="determinate" value={readPercent(job)} aria-label={t('progress.import')} />
         )}
         {job.status !== 'succeeded' && !needsReview && (
           <Typography variant="body2" data-testid="import-counts">
             {liveCounts(job)}
           </Typography>
         )}
-        {job.status === 'succeeded' && <Alert severity="success">Imported: {resultCounts(job)}</Alert>}
-        {job.status === 'failed' && <Alert severity="error">{job.failure ?? 'The import stopped.'}</Alert>}
-        {needsReview && (
-          <Alert severity="info">
-            Check what was read from this report before it is saved. Nothing is saved until you do.
-          </Alert>
+        {job.status === 'succeeded' && (
+          <Alert severity="success">{t('card.imported', { counts: resultCounts(job) })}</Alert>
         )}
+        {job.status === 'failed' && <Alert severity="error">{job.failure ?? t('card.stopped')}</Alert>}
+        {needsReview && <Alert severity="info">{t('card.checkReview')}</Alert>}
         {warnings.map((warning, index) => (
           <Alert severity="warning" key={index}>
             {warning}

@@ -1,6 +1,7 @@
 import { IMPORT_MAX_BYTES_DEFAULT } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DropZone } from './DropZone';
 import { ImportCard } from './ImportCard';
 import { toRefusal, type Refusal } from './imports-api';
@@ -10,10 +11,9 @@ import { useImportFormats, useImportJob, useUploadImport } from './queries';
 import { RefusalAlert } from './RefusalAlert';
 import { UploadProgressBar } from './UploadProgressBar';
 
-const limitText = `Up to ${formatBytes(IMPORT_MAX_BYTES_DEFAULT)}; zip and gzip archives are fine.`;
-
 /** "Import a file": drop or choose a file, watch it upload and import. */
 export function ImportFile() {
+  const { t } = useTranslation('imports');
   const formats = useImportFormats();
   const { upload, progress } = useUploadImport();
   const [jobId, setJobId] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function ImportFile() {
     setDiscarded(null);
     if (file.size > IMPORT_MAX_BYTES_DEFAULT) {
       setRefusal({
-        message: `This file is larger than ${formatBytes(IMPORT_MAX_BYTES_DEFAULT)}.`,
+        message: t('file.tooLarge', { size: formatBytes(IMPORT_MAX_BYTES_DEFAULT) }),
         formats: [],
       });
       return;
@@ -38,23 +38,25 @@ export function ImportFile() {
   };
 
   const labels = formats.data?.map((f) => f.label) ?? [];
-  const helper = labels.length > 0 ? `We read ${labels.join(', ')}. ${limitText}` : limitText;
+  const limitText = t('file.limit', { size: formatBytes(IMPORT_MAX_BYTES_DEFAULT) });
+  const helper =
+    labels.length > 0 ? `${t('file.weRead', { formats: labels.join(', ') })} ${limitText}` : limitText;
 
   return (
-    <ImportsSection title="Import a file">
+    <ImportsSection title={t('file.title')}>
       <DropZone onFile={start} disabled={progress !== null} helper={helper} />
       {progress && <UploadProgressBar progress={progress} />}
       {refusal && <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />}
       {discarded && (
         <Alert severity="info" onClose={() => setDiscarded(null)}>
-          Discarded {discarded}: nothing from it was saved.
+          {t('file.discarded', { name: discarded })}
         </Alert>
       )}
       {job.data && (
         <ImportCard
           job={job.data}
           onDiscarded={() => {
-            setDiscarded(job.data?.fileName ?? 'the report');
+            setDiscarded(job.data?.fileName ?? t('file.theReport'));
             setJobId(null);
           }}
         />

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { formatDate, isActive, liveCounts, resultCounts, reviewCounts } from './import-text';
 import { ImportStatusChip } from './ImportStatusChip';
@@ -14,6 +15,7 @@ import { DownloadPdfButton } from './review/DownloadPdfButton';
 import { ReportReviewDialog } from './review/ReportReviewDialog';
 
 function HistoryItem({ job }: { job: ImportJob }) {
+  const { t } = useTranslation('imports');
   const [reviewing, setReviewing] = useState(false);
   const needsReview = job.status === 'needs_review';
   return (
@@ -32,7 +34,7 @@ function HistoryItem({ job }: { job: ImportJob }) {
           {job.fileName}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {[job.formatLabel ?? 'Unknown format', formatDate(job.createdAt)].join(' · ')}
+          {[job.formatLabel ?? t('history.unknownFormat'), formatDate(job.createdAt)].join(' · ')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {isActive(job.status) ? liveCounts(job) : needsReview ? reviewCounts(job) : resultCounts(job)}
@@ -46,7 +48,7 @@ function HistoryItem({ job }: { job: ImportJob }) {
           >
             {needsReview && (
               <Button size="small" variant="outlined" onClick={() => setReviewing(true)}>
-                Review
+                {t('history.review')}
               </Button>
             )}
             {job.documentUrl && <DownloadPdfButton job={job} />}
@@ -68,25 +70,25 @@ function HistoryItem({ job }: { job: ImportJob }) {
 
 /** Every import of the user, newest first (the server's order). */
 export function ImportHistory() {
+  const { t } = useTranslation('imports');
   const imports = useImports();
-  if (imports.isPending) return <Skeleton variant="rounded" height={72} aria-label="Loading imports" />;
+  if (imports.isPending) return <Skeleton variant="rounded" height={72} aria-label={t('history.loading')} />;
   if (imports.isError)
     return (
       <Alert
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void imports.refetch()}>
-            Retry
+            {t('actions.retry')}
           </Button>
         }
       >
         {toApiError(imports.error).message}
       </Alert>
     );
-  if (imports.data.length === 0)
-    return <Typography color="text.secondary">No imports yet — drop an export file above</Typography>;
+  if (imports.data.length === 0) return <Typography color="text.secondary">{t('history.empty')}</Typography>;
   return (
-    <Box component="ul" aria-label="Imports" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label={t('history.list')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {imports.data.map((job) => (
         <HistoryItem key={job.id} job={job} />
       ))}

@@ -1,6 +1,7 @@
 import type { ImportStatus } from '@healthfolio/core';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { statusLabels } from './import-text';
+import { useTranslation } from 'react-i18next';
+import { statusLabel } from './import-text';
 
 const colors: Record<ImportStatus, ChipProps['color']> = {
   queued: 'default',
@@ -11,5 +12,6 @@ const colors: Record<ImportStatus, ChipProps['color']> = {
 };
 
 export function ImportStatusChip({ status }: { status: ImportStatus }) {
-  return <Chip size="small" variant="outlined" color={colors[status]} label={statusLabels[status]} />;
+  useTranslation('imports');
+  return <Chip size="small" variant="outlined" color={colors[status]} label={statusLabel(status)} />;
 }

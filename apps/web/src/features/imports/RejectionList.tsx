@@ -6,16 +6,18 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatCount, problemPlace } from './import-text';
 
 /** The first reasons records were rejected (the server keeps at most 20), folded away until asked for. */
 export function RejectionList({ problems, rejected }: { problems: ImportProblem[]; rejected: number }) {
+  const { t } = useTranslation('imports');
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (problems.length === 0) return null;
   const label =
     problems.length < rejected
-      ? `the first ${formatCount(problems.length)} of ${formatCount(rejected)}`
+      ? t('rejections.firstOf', { shown: formatCount(problems.length), total: formatCount(rejected) })
       : formatCount(problems.length);
   return (
     <Box>
@@ -26,7 +28,7 @@ export function RejectionList({ problems, rejected }: { problems: ImportProblem[
         aria-controls={listId}
         endIcon={open ? <ExpandLess /> : <ExpandMore />}
       >
-        {open ? 'Hide' : 'Show'} why records were rejected ({label})
+        {t(open ? 'rejections.hide' : 'rejections.show', { label })}
       </Button>
       <Collapse in={open} unmountOnExit>
         <Box component="ul" id={listId} sx={{ m: 0, pl: 3, mt: 1 }}>

@@ -10,10 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useId, useState } from 'react';
-import { formatCount } from './import-text';
+import { useTranslation } from 'react-i18next';
+import { formatCount, skipReason } from './import-text';
 
 /** What an import read and deliberately did not keep, type by type, with why; folded away until asked for. */
 export function SkippedList({ skipped, total }: { skipped: SkippedType[]; total: number }) {
+  const { t } = useTranslation('imports');
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (skipped.length === 0) return null;
@@ -27,17 +29,20 @@ export function SkippedList({ skipped, total }: { skipped: SkippedType[]; total:
         aria-controls={listId}
         endIcon={open ? <ExpandLess /> : <ExpandMore />}
       >
-        {open ? 'Hide' : 'Show'} what was skipped and why ({formatCount(total)} records of{' '}
-        {formatCount(skipped.length)} {skipped.length === 1 ? 'type' : 'types'})
+        {t(open ? 'skipped.hide' : 'skipped.show', {
+          count: total,
+          n: formatCount(total),
+          types: t('skipped.types', { count: skipped.length, n: formatCount(skipped.length) }),
+        })}
       </Button>
       <Collapse in={open} unmountOnExit>
         <Box id={listId} sx={{ overflowX: 'auto', mt: 1 }}>
-          <Table size="small" aria-label="Skipped records">
+          <Table size="small" aria-label={t('skipped.table')}>
             <TableHead>
               <TableRow>
-                <TableCell>Type</TableCell>
-                <TableCell align="right">Records</TableCell>
-                <TableCell>Why</TableCell>
+                <TableCell>{t('skipped.type')}</TableCell>
+                <TableCell align="right">{t('skipped.records')}</TableCell>
+                <TableCell>{t('skipped.why')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -47,7 +52,7 @@ export function SkippedList({ skipped, total }: { skipped: SkippedType[]; total:
                     {s.type}
                   </TableCell>
                   <TableCell align="right">{formatCount(s.count)}</TableCell>
-                  <TableCell>{s.reason}</TableCell>
+                  <TableCell>{skipReason(s.reason)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

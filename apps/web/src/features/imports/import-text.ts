@@ -1,9 +1,10 @@
 import type { ImportJob, ImportStatus } from '@healthfolio/core';
+import { currentLocale, i18n } from '../../i18n';
 
-const count = new Intl.NumberFormat('en-US');
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatCount = (n: number): string => n.toLocaleString(currentLocale());
 
-export const formatCount = (n: number): string => count.format(n);
+/** The imports words with a count formatted for the locale: `words('live.added', 12)` → "Added 12". */
+const words = (key: string, n: number): string => i18n.t(`imports:${key}`, { count: n, n: formatCount(n) });
 
 export const isActive = (status: ImportStatus | undefined): boolean =>
   status === 'queued' || status === 'running';
@@ -18,12 +19,12 @@ export const readPercent = (job: Pick<ImportJob, 'bytesRead' | 'bytesTotal'>): n
  */
 export const liveCounts = (job: ImportJob): string =>
   [
-    `Records read ${formatCount(job.recordsRead)}`,
-    `Added ${formatCount(job.inserted)}`,
-    job.updated > 0 && `Updated ${formatCount(job.updated)}`,
-    `Already there ${formatCount(job.duplicates)}`,
-    `Rejected ${formatCount(job.rejected)}`,
-    job.skipped > 0 && `Skipped ${formatCount(job.skipped)}`,
+    words('live.read', job.recordsRead),
+    words('live.added', job.inserted),
+    job.updated > 0 && words('live.updated', job.updated),
+    words('live.already', job.duplicates),
+    words('live.rejected', job.rejected),
+    job.skipped > 0 && words('live.skipped', job.skipped),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -31,47 +32,47 @@ export const liveCounts = (job: ImportJob): string =>
 /** "30 added, 4 updated, 0 already there, 2 rejected, 120 skipped" (updated and skipped when there are any). */
 export const resultCounts = (job: ImportJob): string =>
   [
-    `${formatCount(job.inserted)} added`,
-    job.updated > 0 && `${formatCount(job.updated)} updated`,
-    `${formatCount(job.duplicates)} already there`,
-    `${formatCount(job.rejected)} rejected`,
-    job.skipped > 0 && `${formatCount(job.skipped)} skipped`,
+    words('result.added', job.inserted),
+    job.updated > 0 && words('result.updated', job.updated),
+    words('result.already', job.duplicates),
+    words('result.rejected', job.rejected),
+    job.skipped > 0 && words('result.skipped', job.skipped),
   ]
     .filter(Boolean)
     .join(', ');
 
 /** A report waiting for review: "12 results read, not saved until reviewed". */
-export const reviewCounts = (job: ImportJob): string => {
-  const n = job.results?.length ?? job.recordsRead;
-  return `${formatCount(n)} result${n === 1 ? '' : 's'} read, not saved until reviewed`;
-};
+export const reviewCounts = (job: ImportJob): string =>
+  words('review', job.results?.length ?? job.recordsRead);
 
 /** "Uploading clarity.csv — 42 %". */
 export const uploadText = (fileName: string, share: number): string =>
-  `Uploading ${fileName} — ${Math.round(share * 100)} %`;
+  i18n.t('imports:uploading', { name: fileName, percent: formatCount(Math.round(share * 100)) });
 
 /** Where a rejected record was: "export.xml, line 12, record 3". */
 export const problemPlace = (problem: { file?: string; line?: number; record?: number }): string =>
   [
     problem.file,
-    problem.line !== undefined ? `line ${problem.line}` : undefined,
-    problem.record !== undefined ? `record ${problem.record}` : undefined,
+    problem.line !== undefined ? i18n.t('imports:place.line', { n: problem.line }) : undefined,
+    problem.record !== undefined ? i18n.t('imports:place.record', { n: problem.record }) : undefined,
   ]
     .filter(Boolean)
     .join(', ');
 
 export const formatDate = (iso: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 };
 
-export const statusLabels: Record<ImportStatus, string> = {
-  queued: 'Queued',
-  running: 'Importing',
-  needs_review: 'Needs review',
-  succeeded: 'Imported',
-  failed: 'Failed',
-};
+/** An import's status in words, keyed by the server's code; the code itself for one this build lacks. */
+export const statusLabel = (status: ImportStatus): string =>
+  i18n.exists(`imports:status.${status}`) ? i18n.t(`imports:status.${status}`) : status;
+
+/** Why records of a type were skipped: known reasons in the current language, else the server's words. */
+export const skipReason = (reason: string): string =>
+  i18n.exists(`imports:reasons.${reason}`) ? i18n.t(`imports:reasons.${reason}`) : reason;
 
 /** Sizes as people read them: "820 KB", "1.2 GB". */
 export function formatBytes(bytes: number): string {
@@ -83,5 +84,6 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${Number(value.toFixed(digits))} ${units[unit]}`;
+  const number = Number(value.toFixed(digits)).toLocaleString(currentLocale());
+  return `${number} ${unit === 0 ? i18n.t('imports:bytes') : units[unit]}`;
 }

@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The ingest URL, selectable, with a button that copies it. */
 export function CopyableUrl({ url }: { url: string }) {
+  const { t } = useTranslation('ingest');
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = () => {
     // Not every browser offers the clipboard (plain http on another host does not).
@@ -36,12 +38,12 @@ export function CopyableUrl({ url }: { url: string }) {
           {url}
         </Box>
         <Button size="small" variant="outlined" startIcon={<ContentCopyOutlined />} onClick={copy}>
-          {copied ? 'Copied' : 'Copy URL'}
+          {copied ? t('actions.copied') : t('copy.url')}
         </Button>
       </Stack>
       {copied === false && (
         <Typography variant="caption" color="text.secondary" role="status">
-          Copying is not allowed here; select the URL instead.
+          {t('copy.blocked')}
         </Typography>
       )}
     </Stack>

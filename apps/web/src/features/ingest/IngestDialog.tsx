@@ -12,12 +12,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import type { ConnectDialogProps } from '../sources/connect-dialogs';
 import { useSourceActions } from '../sources/queries';
-import { formatDate, timeAgo } from '../sources/source-text';
+import { formatDate, sourceName, timeAgo } from '../sources/source-text';
 import { useNow } from '../sources/use-now';
 import { CopyableUrl } from './CopyableUrl';
 import { rotateIngest, type IngestStatus } from './ingest-api';
@@ -31,6 +32,7 @@ import { ingestKeys, useIngestStatus } from './queries';
  * post and a way to replace it. Generic kinds are named first ("Omron cuff").
  */
 export function IngestDialog({ source, onClose, onConnected, onImportInstead }: ConnectDialogProps) {
+  const { t } = useTranslation(['ingest', 'sources']);
   const titleId = useId();
   const { kind } = source;
   const named = isNamedSourceKind(kind);
@@ -59,7 +61,7 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
     event?.preventDefault();
     setError(null);
     if (named && !name.trim()) {
-      setError('Give this source a name first, such as “Omron cuff”.');
+      setError(t('dialog.nameFirst'));
       return;
     }
     actions.connect(named ? { name: name.trim() } : {}).then((r) => {
@@ -80,7 +82,9 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="body">
       <DialogTitle id={titleId}>
-        {named ? `Set up ${source.customName ?? source.name}` : `Connect ${source.name}`}
+        {named
+          ? t('dialog.setUp', { name: source.customName ?? sourceName(source) })
+          : t('dialog.connect', { name: sourceName(source) })}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -88,21 +92,21 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
           {named && (
             <Stack component="form" onSubmit={make} noValidate direction="row" spacing={1} useFlexGap>
               <TextInput
-                label="Name"
+                label={t('dialog.name')}
                 required
                 autoFocus={!source.customName}
                 value={name}
                 onChange={setName}
-                helperText="What you call it, such as “Omron cuff” or “Kitchen scale”"
+                helperText={t('dialog.nameHelp')}
               />
               {hasUrl && (
                 <Button type="submit" disabled={pending || name.trim() === (source.customName ?? '')}>
-                  Save name
+                  {t('dialog.saveName')}
                 </Button>
               )}
             </Stack>
           )}
-          <Stack component="ol" spacing={1} sx={{ pl: 3, my: 0 }} aria-label="Set-up steps">
+          <Stack component="ol" spacing={1} sx={{ pl: 3, my: 0 }} aria-label={t('dialog.steps')}>
             {guide.steps.map((step) => (
               <Typography component="li" variant="body2" key={step}>
                 {step}
@@ -113,21 +117,22 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
 
           <Stack component="section" spacing={1} aria-labelledby={`${titleId}-url`}>
             <Typography id={`${titleId}-url`} variant="subtitle2" component="h3">
-              Your ingest URL
+              {t('dialog.yourUrl')}
             </Typography>
             {shown && (
               <>
-                <Alert severity="warning">
-                  Copy it now: it is shown only this once. Anyone who has it can add data to your account, so
-                  keep it private; make a new one if it leaks.
-                </Alert>
+                <Alert severity="warning">{t('dialog.copyNow')}</Alert>
                 <CopyableUrl url={shown} />
               </>
             )}
             {!shown && current && (
               <Typography variant="body2">
-                Your URL ends in <code>…{current.hint}</code> and was made on {formatDate(current.createdAt)}.
-                It was shown once; make a new one if you no longer have it.
+                <Trans
+                  t={t}
+                  i18nKey="dialog.endsIn"
+                  values={{ hint: current.hint, date: formatDate(current.createdAt) }}
+                  components={{ code: <code /> }}
+                />
               </Typography>
             )}
             {current && (
@@ -138,16 +143,16 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
               {!hasUrl && (
                 <Button variant="contained" onClick={() => make()} disabled={pending || status.isFetching}>
-                  {actions.pending === 'connect' ? 'Making your URL…' : 'Make my ingest URL'}
+                  {actions.pending === 'connect' ? t('dialog.making') : t('dialog.make')}
                 </Button>
               )}
               {hasUrl && (
                 <>
                   <Button variant="outlined" onClick={rotate} disabled={pending}>
-                    {rotating ? 'Making a new URL…' : 'Make a new URL'}
+                    {rotating ? t('dialog.rotating') : t('dialog.rotate')}
                   </Button>
                   <Typography variant="caption" color="text.secondary">
-                    The old one stops working at once.
+                    {t('dialog.oldStops')}
                   </Typography>
                 </>
               )}
@@ -169,14 +174,14 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
                   onImportInstead();
                 }}
               >
-                Import a file
+                {t('dialog.importFile')}
               </Link>
             )}
             {named && (
               <>
                 {' · '}
                 <Link component={RouterLink} to="/dashboard" variant="body2">
-                  Add a measurement on the Dashboard
+                  {t('dialog.addMeasurement')}
                 </Link>
               </>
             )}
@@ -184,7 +189,7 @@ export function IngestDialog({ source, onClose, onConnected, onImportInstead }: 
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{hasUrl ? 'Done' : 'Close'}</Button>
+        <Button onClick={close}>{hasUrl ? t('actions.done') : t('actions.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { Trans, useTranslation } from 'react-i18next';
 import { curlExample, ownJsonExample } from './ingest-text';
 
 const pre = {
@@ -14,22 +15,20 @@ const pre = {
 
 /** Our own JSON, for exporters and scripts that are not Health Auto Export, with a curl call to try. */
 export function OwnJsonHelp({ url }: { url: string | null }) {
+  const { t } = useTranslation('ingest');
   return (
     <Box component="section" aria-labelledby="own-json-title">
       <Typography id="own-json-title" variant="subtitle2" component="h3" gutterBottom>
-        Our JSON
+        {t('json.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        Any app or script may post this. <code>type</code> is a metric (weight, steps, heart_rate,
-        blood_glucose …); <code>unit</code> may be left out for the metric’s own unit; times carry their
-        offset. Send the two halves of a blood pressure as blood_pressure_systolic and
-        blood_pressure_diastolic with the same <code>id</code>. Up to 50,000 samples a post.
+        <Trans t={t} i18nKey="json.body" components={{ code: <code /> }} />
       </Typography>
       <Box component="pre" sx={pre}>
         {ownJsonExample}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} gutterBottom>
-        Try it from a computer:
+        {t('json.try')}
       </Typography>
       <Box component="pre" sx={pre} data-testid="curl-example">
         {curlExample(url)}
