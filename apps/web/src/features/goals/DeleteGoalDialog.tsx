@@ -9,6 +9,7 @@ import type { Goal } from '@healthfolio/core';
 import { useId, useState } from 'react';
 import { toApiError } from '../../lib/api';
 import { useDeleteGoal } from './queries';
+import { useTranslation } from 'react-i18next';
 
 interface DeleteGoalDialogProps {
   goal: Goal;
@@ -20,6 +21,7 @@ interface DeleteGoalDialogProps {
 
 /** Asks before a goal and its history go; the data it followed stays. */
 export function DeleteGoalDialog({ goal, name, onClose, onDeleted }: DeleteGoalDialogProps) {
+  const { t } = useTranslation('goals');
   const titleId = useId();
   const deleter = useDeleteGoal();
   const [error, setError] = useState<string | null>(null);
@@ -29,21 +31,19 @@ export function DeleteGoalDialog({ goal, name, onClose, onDeleted }: DeleteGoalD
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Delete this goal?</DialogTitle>
+      <DialogTitle id={titleId}>{t('delete.title')}</DialogTitle>
       <DialogContent>
         {error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {error}
           </Alert>
         )}
-        <DialogContentText>
-          “{name}” and its streaks will be deleted. Your measurements stay as they are.
-        </DialogContentText>
+        <DialogContentText>{t('delete.body', { name })}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
         <Button color="error" variant="contained" onClick={confirm} disabled={deleter.isPending}>
-          {deleter.isPending ? 'Deleting…' : 'Delete'}
+          {deleter.isPending ? t('delete.deleting') : t('common:actions.delete')}
         </Button>
       </DialogActions>
     </Dialog>

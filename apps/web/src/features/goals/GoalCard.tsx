@@ -14,6 +14,7 @@ import type { Goal, UnitSystem } from '@healthfolio/core';
 import { useId } from 'react';
 import { currentText, goalName, goalSentence, predictionText, streakText } from './goal-text';
 import { GoalHistoryBars } from './GoalHistoryBars';
+import { useTranslation } from 'react-i18next';
 
 interface GoalCardProps {
   goal: Goal;
@@ -24,6 +25,7 @@ interface GoalCardProps {
 
 /** One goal: the target in words, where this period stands, the streak, the history and the outlook. */
 export function GoalCard({ goal, system, onEdit, onDelete }: GoalCardProps) {
+  const { t } = useTranslation('goals');
   const titleId = useId();
   const { progress } = goal;
   const sentence = goalSentence(goal, system);
@@ -58,16 +60,16 @@ export function GoalCard({ goal, system, onEdit, onDelete }: GoalCardProps) {
             {currentText(goal, system)}
           </Typography>
           {progress.met ? (
-            <Chip size="small" color="success" icon={<CheckCircle />} label="Met" />
+            <Chip size="small" color="success" icon={<CheckCircle />} label={t('card.met')} />
           ) : (
-            <Chip size="small" variant="outlined" label="Not met yet" />
+            <Chip size="small" variant="outlined" label={t('card.notMet')} />
           )}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', my: 1 }}>
           <LinearProgress
             variant="determinate"
             value={percent}
-            aria-label={`Progress toward ${name}`}
+            aria-label={t('card.progress', { name })}
             sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
           />
           <Typography
@@ -98,18 +100,18 @@ export function GoalCard({ goal, system, onEdit, onDelete }: GoalCardProps) {
           size="small"
           startIcon={<EditOutlined />}
           onClick={() => onEdit(goal)}
-          aria-label={`Edit: ${name}`}
+          aria-label={t('card.edit', { name })}
         >
-          Edit
+          {t('common:actions.edit')}
         </Button>
         <Button
           size="small"
           color="error"
           startIcon={<DeleteOutlined />}
           onClick={() => onDelete(goal)}
-          aria-label={`Delete: ${name}`}
+          aria-label={t('card.delete', { name })}
         >
-          Delete
+          {t('common:actions.delete')}
         </Button>
       </CardActions>
     </Card>

@@ -24,9 +24,7 @@ import { checkGoalForm, withMetric, type GoalField, type GoalForm } from './goal
 import { ChoiceGroup } from './ChoiceGroup';
 import { MetricAutocomplete } from './MetricAutocomplete';
 import { useSaveGoal } from './queries';
-
-const directionLabels: Record<GoalDirection, string> = { at_least: 'At least', at_most: 'At most' };
-const periodLabels: Record<GoalPeriod, string> = { daily: 'Daily', weekly: 'Weekly', by_date: 'By a date' };
+import { useTranslation } from 'react-i18next';
 
 interface GoalDialogProps {
   /** The goal being edited; absent for a new one. */
@@ -39,6 +37,16 @@ interface GoalDialogProps {
 
 /** Create or edit a goal. Mount it when it opens, so each opening starts from `initial`. */
 export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps) {
+  const { t } = useTranslation('goals');
+  const directionLabels: Record<GoalDirection, string> = {
+    at_least: t('dialog.atLeast'),
+    at_most: t('dialog.atMost'),
+  };
+  const periodLabels: Record<GoalPeriod, string> = {
+    daily: t('dialog.daily'),
+    weekly: t('dialog.weekly'),
+    by_date: t('dialog.byDate'),
+  };
   const system = useUnitSystem();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -61,7 +69,7 @@ export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps)
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{goal ? 'Edit goal' : 'New goal'}</DialogTitle>
+        <DialogTitle id={titleId}>{goal ? t('dialog.editTitle') : t('new')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {serverError && <Alert severity="error">{serverError}</Alert>}
@@ -72,7 +80,7 @@ export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps)
             />
             <Stack direction="row" spacing={2}>
               <TextField
-                label="Target"
+                label={t('dialog.target')}
                 required
                 value={form.target}
                 onChange={(e) => change({ target: e.target.value })}
@@ -86,14 +94,14 @@ export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps)
               )}
             </Stack>
             <ChoiceGroup
-              label="Direction"
+              label={t('dialog.direction')}
               values={goalDirections}
               labels={directionLabels}
               value={form.direction}
               onChange={(direction) => change({ direction })}
             />
             <ChoiceGroup
-              label="Period"
+              label={t('dialog.period')}
               values={goalPeriods}
               labels={periodLabels}
               value={form.period}
@@ -102,7 +110,7 @@ export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps)
             {form.period === 'by_date' && (
               <TextField
                 type="date"
-                label="Reach it by"
+                label={t('dialog.deadline')}
                 required
                 value={form.deadline}
                 onChange={(e) => change({ deadline: e.target.value })}
@@ -112,18 +120,22 @@ export function GoalDialog({ goal, initial, onClose, onSaved }: GoalDialogProps)
               />
             )}
             <TextField
-              label="Title (optional)"
+              label={t('dialog.titleField')}
               value={form.title}
               onChange={(e) => change({ title: e.target.value })}
               error={!!errors.title}
-              helperText={errors.title ?? 'Leave empty to name the goal after its target.'}
+              helperText={errors.title ?? t('dialog.titleHelp')}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={saver.isPending}>
-            {saver.isPending ? 'Saving…' : goal ? 'Save changes' : 'Create goal'}
+            {saver.isPending
+              ? t('common:status.saving')
+              : goal
+                ? t('dialog.saveChanges')
+                : t('dialog.create')}
           </Button>
         </DialogActions>
       </form>

@@ -4,12 +4,14 @@ import type { Goal, UnitSystem } from '@healthfolio/core';
 import { formatDay } from '../../lib/day-format';
 import { goalValue, historySummary } from './goal-text';
 import { historyBars } from './history-bars';
+import { useTranslation } from 'react-i18next';
 
 const WIDTH = 300;
 const HEIGHT = 48;
 
 /** The last periods as bars, met ones in the primary colour, with the target as a dashed line. */
 export function GoalHistoryBars({ goal, system }: { goal: Goal; system: UnitSystem }) {
+  const { t } = useTranslation('goals');
   const theme = useTheme();
   const { history } = goal.progress;
   if (history.length === 0) return null;
@@ -25,7 +27,7 @@ export function GoalHistoryBars({ goal, system }: { goal: Goal; system: UnitSyst
     >
       {bars.map((bar, i) => {
         const h = history[i]!;
-        const what = h.value === null ? 'no data' : goalValue(goal, h.value, system);
+        const what = h.value === null ? t('history.noData') : goalValue(goal, h.value, system);
         return (
           <rect
             key={h.start}
@@ -35,7 +37,7 @@ export function GoalHistoryBars({ goal, system }: { goal: Goal; system: UnitSyst
             height={bar.height}
             fill={bar.met ? theme.palette.primary.main : theme.palette.action.disabled}
           >
-            <title>{`${formatDay(h.start)}: ${what}${h.met ? ' — met' : ''}`}</title>
+            <title>{`${formatDay(h.start)}: ${what}${h.met ? ` — ${t('history.met')}` : ''}`}</title>
           </rect>
         );
       })}

@@ -8,21 +8,23 @@ import { useId } from 'react';
 import { EmptyState } from '../layout/EmptyState';
 import type { GoalForm } from './goal-form';
 import { goalExamples } from './goal-examples';
+import { useTranslation } from 'react-i18next';
 
 /** No goals yet: one button to start, and examples that fill the dialog in. */
 export function GoalsEmpty({ onCreate }: { onCreate: (initial?: GoalForm) => void }) {
+  const { t } = useTranslation('goals');
   const examplesId = useId();
   return (
     <EmptyState
       icon={<FlagOutlined />}
-      title="No goals yet"
+      title={t('empty.title')}
       action={
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
           <Button variant="contained" startIcon={<Add />} onClick={() => onCreate()}>
-            Create your first goal
+            {t('empty.create')}
           </Button>
           <Typography variant="body2" color="text.secondary" id={examplesId}>
-            Or start from an example:
+            {t('empty.examples')}
           </Typography>
           <Stack
             direction="row"
@@ -34,8 +36,8 @@ export function GoalsEmpty({ onCreate }: { onCreate: (initial?: GoalForm) => voi
           >
             {goalExamples.map((example) => (
               <Chip
-                key={example.label}
-                label={example.label}
+                key={example.key}
+                label={t(`examples.${example.key}`)}
                 variant="outlined"
                 onClick={() => onCreate(example.form)}
               />
@@ -44,8 +46,7 @@ export function GoalsEmpty({ onCreate }: { onCreate: (initial?: GoalForm) => voi
         </Stack>
       }
     >
-      Set a target on any metric — a daily or weekly amount, or a value to reach by a date — and follow your
-      progress, streaks and where your current rate leads.
+      {t('empty.body')}
     </EmptyState>
   );
 }

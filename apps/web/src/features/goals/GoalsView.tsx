@@ -16,6 +16,7 @@ import { GoalCard } from './GoalCard';
 import { GoalDialog } from './GoalDialog';
 import { GoalsEmpty } from './GoalsEmpty';
 import { useGoals } from './queries';
+import { useTranslation } from 'react-i18next';
 
 type Editing = { initial: GoalForm; goal?: Goal };
 
@@ -23,6 +24,7 @@ const cardSize = { xs: 12, md: 6, xl: 4 } as const;
 
 /** The Goals page: heading with "New goal", the cards, and the dialogs they open. */
 export function GoalsView() {
+  const { t } = useTranslation(['goals', 'metrics']);
   const system = useUnitSystem();
   const goals = useGoals();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -40,16 +42,16 @@ export function GoalsView() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography variant="h4" component="h1">
-          Goals
+          {t('title')}
         </Typography>
         {items.length > 0 && (
           <Button variant="contained" startIcon={<Add />} onClick={() => create()}>
-            New goal
+            {t('new')}
           </Button>
         )}
       </Stack>
       {goals.isPending && (
-        <Grid container spacing={2} aria-busy="true" aria-label="Loading your goals">
+        <Grid container spacing={2} aria-busy="true" aria-label={t('loading')}>
           {[0, 1].map((i) => (
             <Grid key={i} size={cardSize}>
               <Skeleton variant="rounded" height={260} />
@@ -58,11 +60,7 @@ export function GoalsView() {
         </Grid>
       )}
       {goals.isError && (
-        <LoadError
-          title="Your goals could not be loaded"
-          error={goals.error}
-          onRetry={() => void goals.refetch()}
-        />
+        <LoadError title={t('loadError')} error={goals.error} onRetry={() => void goals.refetch()} />
       )}
       {goals.isSuccess && items.length === 0 && <GoalsEmpty onCreate={create} />}
       {items.length > 0 && (
@@ -84,7 +82,7 @@ export function GoalsView() {
           {...editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            setMessage(editing.goal ? 'Goal saved' : 'Goal created');
+            setMessage(editing.goal ? t('saved') : t('created'));
             setEditing(null);
           }}
         />
@@ -96,7 +94,7 @@ export function GoalsView() {
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            setMessage('Goal deleted');
+            setMessage(t('deleted'));
           }}
         />
       )}

@@ -1,18 +1,19 @@
 import { emptyGoalForm, type GoalForm } from './goal-form';
 
 export interface GoalExample {
-  label: string;
+  /** The example's words: `goals:examples.<key>`. */
+  key: string;
   form: GoalForm;
 }
 
 /** The empty state's starting points; each opens the dialog filled in. */
 export const goalExamples: readonly GoalExample[] = [
   {
-    label: '10,000 steps a day',
+    key: 'steps',
     form: { ...emptyGoalForm(), metric: 'steps', target: '10000', unit: '{count}' },
   },
   {
-    label: 'Weight 75 kg by a date',
+    key: 'weight',
     form: {
       ...emptyGoalForm(),
       metric: 'weight',
@@ -23,7 +24,7 @@ export const goalExamples: readonly GoalExample[] = [
     },
   },
   {
-    label: 'HbA1c under 5.7 %',
+    key: 'a1c',
     form: { ...emptyGoalForm(), metric: 'hemoglobin_a1c', target: '5.7', unit: '%', direction: 'at_most' },
   },
 ];

@@ -12,6 +12,7 @@ import {
 import { defaultUnit, unitOptions } from '../metrics/entry/entry-kinds';
 import { parseNumber } from '../metrics/entry/entry-request';
 import { isDefaultTitle } from './goal-title';
+import { i18n } from '../../i18n';
 
 /** The dialog's fields as typed. */
 export interface GoalForm {
@@ -99,19 +100,17 @@ const localToday = (now: Date) => {
 export function checkGoalForm(form: GoalForm, now = new Date()): GoalCheck {
   const errors: Partial<Record<GoalField, string>> = {};
   const target = parseTarget(form.target);
-  if (!form.metric) errors.metric = 'Choose the metric the goal is about.';
-  if (form.target.trim() === '') errors.target = 'Enter a target.';
-  else if (target === undefined) errors.target = 'Enter the target as a number, e.g. 10000 or 5.7.';
-  else if (target < 0) errors.target = 'The target cannot be negative.';
-  else if (target === 0 && form.direction === 'at_least')
-    errors.target = 'At least 0 is always met: enter a target above 0.';
+  if (!form.metric) errors.metric = i18n.t('goals:errors.metric');
+  if (form.target.trim() === '') errors.target = i18n.t('goals:errors.targetEmpty');
+  else if (target === undefined) errors.target = i18n.t('goals:errors.targetNumber');
+  else if (target < 0) errors.target = i18n.t('goals:errors.targetNegative');
+  else if (target === 0 && form.direction === 'at_least') errors.target = i18n.t('goals:errors.targetZero');
   if (form.period === 'by_date') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.deadline))
-      errors.deadline = 'Choose the date to reach the target by.';
-    else if (form.deadline <= localToday(now)) errors.deadline = 'Choose a date after today.';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.deadline)) errors.deadline = i18n.t('goals:errors.deadline');
+    else if (form.deadline <= localToday(now)) errors.deadline = i18n.t('goals:errors.deadlinePast');
   }
   const title = form.title.trim();
-  if (title.length > TITLE_MAX) errors.title = `Keep the title to ${TITLE_MAX} characters or fewer.`;
+  if (title.length > TITLE_MAX) errors.title = i18n.t('goals:errors.title', { max: TITLE_MAX });
   if (Object.keys(errors).length > 0 || !form.metric || target === undefined) return { errors };
   const units = unitOptions(form.metric);
   const unit = units.some((u) => u.code === form.unit) ? form.unit : units[0]?.code;

@@ -1,6 +1,8 @@
 import { displayUnitFor, getMetric, type Goal, type UnitSystem } from '@healthfolio/core';
 import { formatDay, formatDayRange } from '../../lib/day-format';
+import { i18n } from '../../i18n';
 import { formatValue } from '../metrics/format';
+import { kindLabel } from '../metrics/words';
 import { isDefaultTitle } from './goal-title';
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
@@ -24,19 +26,21 @@ function unitNamesKind(kind: string, system: UnitSystem): boolean {
 export function goalSentence(goal: Goal, system: UnitSystem): string {
   const metric = getMetric(goal.metric);
   const target = goalValue(goal, goal.target, system);
-  const label = metric?.label ?? goal.metric;
+  const kind = kindLabel(goal.metric);
   if (goal.period === 'by_date') {
-    return `${label} ${target}${goal.deadline ? ` by ${formatDay(goal.deadline)}` : ''}`;
+    return goal.deadline
+      ? i18n.t('goals:sentence.byDate', { kind, target, date: formatDay(goal.deadline) })
+      : i18n.t('goals:sentence.value', { kind, target });
   }
   const summed = metric?.aggregation === 'sum';
   const every =
-    goal.period === 'daily' ? (summed ? ' a day' : '') : summed ? ' a week' : ' on average a week';
-  const bound = goal.direction === 'at_least' ? 'at least' : 'at most';
+    goal.period === 'daily' && !summed
+      ? ''
+      : i18n.t(`goals:every.${goal.period === 'daily' ? 'day' : summed ? 'week' : 'weekAverage'}`);
   if (unitNamesKind(goal.metric, system)) {
-    const lead = goal.direction === 'at_least' ? '' : 'At most ';
-    return `${lead}${target}${every}`;
+    return i18n.t(`goals:sentence.counted.${goal.direction}`, { target, every });
   }
-  return `${label} ${bound} ${target}${every}`;
+  return i18n.t(`goals:sentence.${goal.direction}`, { kind, target, every });
 }
 
 /** What to call the goal: the person's own title, or else the target in words. */
@@ -48,32 +52,37 @@ export function goalName(goal: Goal, system: UnitSystem): string {
 export function currentText(goal: Goal, system: UnitSystem): string {
   const { current } = goal.progress;
   const summed = getMetric(goal.metric)?.aggregation === 'sum';
-  const when =
-    goal.period === 'weekly' ? 'This week' : goal.period === 'daily' && summed ? 'Today' : 'Latest';
-  if (current === null) return `${when}: no data yet`;
-  return `${when}: ${goalValue(goal, current, system)}`;
+  const when = goal.period === 'weekly' ? 'week' : goal.period === 'daily' && summed ? 'today' : 'latest';
+  if (current === null) return i18n.t(`goals:current.${when}`, { value: i18n.t('goals:current.noData') });
+  return i18n.t(`goals:current.${when}`, { value: goalValue(goal, current, system) });
 }
 
 /** "4-day streak · best 9"; by-date goals have no streak. */
 export function streakText(goal: Goal): string | undefined {
   if (goal.period === 'by_date') return undefined;
-  const unit = goal.period === 'daily' ? 'day' : 'week';
   const { streak, bestStreak } = goal.progress;
-  if (streak === 0 && bestStreak === 0) return 'No streak yet';
-  const now = streak === 0 ? 'No current streak' : `${streak}-${unit} streak`;
-  return `${now} · best ${bestStreak}`;
+  if (streak === 0 && bestStreak === 0) return i18n.t('goals:streak.none');
+  const now =
+    streak === 0
+      ? i18n.t('goals:streak.noCurrent')
+      : i18n.t(`goals:streak.${goal.period === 'daily' ? 'days' : 'weeks'}`, { n: streak });
+  return i18n.t('goals:streak.withBest', { now, best: bestStreak });
 }
 
 /** "At this rate: around 12 May (2 May – 30 May) — on track". */
 export function predictionText(goal: Goal, now = new Date()): string | undefined {
   const prediction = goal.progress.prediction;
   if (goal.period !== 'by_date' || !prediction) return undefined;
-  const verdict = prediction.onTrack ? 'on track' : 'not on track';
-  if (!prediction.date) return `At this rate the target is not reached — ${verdict}`;
+  const verdict = i18n.t(prediction.onTrack ? 'goals:prediction.onTrack' : 'goals:prediction.offTrack');
+  if (!prediction.date) return i18n.t('goals:prediction.never', { verdict });
   const year = now.getFullYear();
   const interval =
     prediction.low && prediction.high ? ` (${formatDayRange(prediction.low, prediction.high, year)})` : '';
-  return `At this rate: around ${formatDay(prediction.date, yearOf(prediction.date) !== year)}${interval} — ${verdict}`;
+  return i18n.t('goals:prediction.around', {
+    date: formatDay(prediction.date, yearOf(prediction.date) !== year),
+    interval,
+    verdict,
+  });
 }
 
 /** What the history bars show, for screen readers: "Last 30 days: target met on 12 of 30". */
@@ -81,7 +90,7 @@ export function historySummary(goal: Goal): string {
   const { history } = goal.progress;
   const met = history.filter((h) => h.met).length;
   const n = history.length;
-  if (goal.period === 'daily') return `Last ${n} day${n === 1 ? '' : 's'}: target met on ${met} of ${n}`;
-  if (goal.period === 'weekly') return `Last ${n} week${n === 1 ? '' : 's'}: target met in ${met} of ${n}`;
-  return `${n} reading${n === 1 ? '' : 's'} since the goal began; ${met} met the target`;
+  if (goal.period === 'daily') return i18n.t('goals:history.days', { count: n, met });
+  if (goal.period === 'weekly') return i18n.t('goals:history.weeks', { count: n, met });
+  return i18n.t('goals:history.readings', { count: n, met });
 }

@@ -11,11 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { SleepNightDetail, SleepNights as Nights, SleepStage } from '@healthfolio/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import { LoadError } from '../layout/LoadError';
 import { formatDuration } from '../metrics/format';
 import { sourceName } from '../metrics/overview/overview-text';
 import { useSleepNights } from '../workouts/queries';
-import { clockOf, hypnogram, isStaged } from './hypnogram';
+import { clockOf, hypnogram, isStaged, stageLabel } from './hypnogram';
 
 const WEEKS = [2, 4, 8, 12] as const;
 const DAY_MS = 86_400_000;
@@ -27,7 +29,7 @@ const today = () => {
   return isoDay(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
 };
 const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
+  new Intl.DateTimeFormat(currentLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -36,38 +38,46 @@ const longDate = (date: string) =>
 
 /** Sleep night by night, on a sleep metric's page: each night's stages, its length and regularity over weeks. */
 export function SleepNights() {
+  const { t } = useTranslation('sleep');
   const [weeks, setWeeks] = useState<(typeof WEEKS)[number]>(4);
   const to = today();
   const from = isoDay(Date.parse(`${to}T00:00:00Z`) - (weeks * 7 - 1) * DAY_MS);
   const nights = useSleepNights(from, to);
   return (
-    <Paper component="section" variant="outlined" aria-label="Nights" sx={{ p: { xs: 1.5, sm: 2 }, mt: 2 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-label={t('nights.title')}
+      sx={{ p: { xs: 1.5, sm: 2 }, mt: 2 }}
+    >
       <Stack
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, flexWrap: 'wrap', gap: 1 }}
       >
         <Typography variant="h6" component="h2">
-          Nights
+          {t('nights.title')}
         </Typography>
         <TextField
           select
           size="small"
-          label="Show"
+          label={t('common:actions.show')}
           value={weeks}
           onChange={(e) => setWeeks(Number(e.target.value) as (typeof WEEKS)[number])}
           sx={{ minWidth: 140 }}
         >
           {WEEKS.map((w) => (
-            <MenuItem key={w} value={w}>{`${w} weeks`}</MenuItem>
+            <MenuItem key={w} value={w}>
+              {t('nights.weeks', { n: w })}
+            </MenuItem>
           ))}
         </TextField>
       </Stack>
       {nights.isPending ? (
         <Skeleton variant="rounded" height={200} />
       ) : nights.isError ? (
-        <LoadError title="Nights did not load" error={nights.error} onRetry={() => void nights.refetch()} />
+        <LoadError title={t('nights.loadError')} error={nights.error} onRetry={() => void nights.refetch()} />
       ) : nights.data.nights.length === 0 ? (
-        <Typography color="text.secondary">No nights recorded in these weeks.</Typography>
+        <Typography color="text.secondary">{t('nights.none')}</Typography>
       ) : (
         <NightsBody key={`${from}/${to}`} data={nights.data} />
       )}
@@ -76,6 +86,7 @@ export function SleepNights() {
 }
 
 function NightsBody({ data }: { data: Nights }) {
+  const { t } = useTranslation('sleep');
   // The latest night first; the arrows step through the others.
   const [index, setIndex] = useState(data.nights.length - 1);
   const night = data.nights[Math.min(index, data.nights.length - 1)]!;
@@ -84,7 +95,11 @@ function NightsBody({ data }: { data: Nights }) {
     <Stack spacing={2}>
       <Box>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-          <IconButton aria-label="Earlier night" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+          <IconButton
+            aria-label={t('nights.earlier')}
+            disabled={index === 0}
+            onClick={() => setIndex(index - 1)}
+          >
             <ChevronLeft />
           </IconButton>
           <Typography
@@ -93,10 +108,10 @@ function NightsBody({ data }: { data: Nights }) {
             sx={{ fontWeight: 600 }}
             data-testid="sleep-night-title"
           >
-            {`Night to ${longDate(night.night)}`}
+            {t('nights.nightTo', { day: longDate(night.night) })}
           </Typography>
           <IconButton
-            aria-label="Later night"
+            aria-label={t('nights.later')}
             disabled={index >= data.nights.length - 1}
             onClick={() => setIndex(index + 1)}
           >
@@ -104,8 +119,14 @@ function NightsBody({ data }: { data: Nights }) {
           </IconButton>
         </Stack>
         <Typography variant="body2" data-testid="sleep-night-summary">
-          {`${formatDuration(night.asleepMin)} asleep · ${clockOf(night.bedtime)}–${clockOf(night.wake)}` +
-            (night.inBedMin !== null ? ` · in bed ${formatDuration(night.inBedMin)}` : '') +
+          {t('nights.summary', {
+            asleep: formatDuration(night.asleepMin),
+            from: clockOf(night.bedtime),
+            to: clockOf(night.wake),
+          }) +
+            (night.inBedMin !== null
+              ? ` · ${t('nights.inBed', { inBed: formatDuration(night.inBedMin) })}`
+              : '') +
             ` · ${[sourceName(night.source), night.device].filter(Boolean).join(' · ')}`}
         </Typography>
         <Hypnogram night={night} />
@@ -113,17 +134,21 @@ function NightsBody({ data }: { data: Nights }) {
       </Box>
       <Box>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          Sleep and regularity over these weeks
+          {t('nights.regularityTitle')}
         </Typography>
         {c ? (
           <Typography variant="body2" data-testid="sleep-consistency">
-            {`On average ${formatDuration(c.meanAsleepMin)} asleep; to sleep at ${c.meanBedtime} (give or take ${formatDuration(
-              c.bedtimeSdMin,
-            )}), awake at ${c.meanWake} (give or take ${formatDuration(c.wakeSdMin)}). The smaller the spread, the more regular.`}
+            {t('nights.regularity', {
+              asleep: formatDuration(c.meanAsleepMin),
+              bedtime: c.meanBedtime,
+              bedtimeSd: formatDuration(c.bedtimeSdMin),
+              wake: c.meanWake,
+              wakeSd: formatDuration(c.wakeSdMin),
+            })}
           </Typography>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            One night so far: regularity needs at least two.
+            {t('nights.oneNight')}
           </Typography>
         )}
         <DurationBars nights={data.nights} from={data.from} to={data.to} />
@@ -149,12 +174,13 @@ const LEFT = 92;
 
 /** The night's stages over its clock time, one row a stage (awake at the top, deep at the bottom). */
 function Hypnogram({ night }: { night: SleepNightDetail }) {
+  const { t } = useTranslation('sleep');
   const theme = useTheme();
   const colors = useStageColors();
   if (night.segments.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="sleep-no-stretches">
-        {`${sourceName(night.source)} stored this night as one total, without its stretches: there is no timeline to draw.`}
+        {t('nights.noStretches', { source: sourceName(night.source) })}
       </Typography>
     );
   }
@@ -167,7 +193,11 @@ function Hypnogram({ night }: { night: SleepNightDetail }) {
       component="svg"
       viewBox={`0 0 ${HW} ${height}`}
       role="img"
-      aria-label={`Hypnogram from ${clockOf(night.bedtime)} to ${clockOf(night.wake)}: ${label}`}
+      aria-label={t('nights.hypnogram', {
+        from: clockOf(night.bedtime),
+        to: clockOf(night.wake),
+        stages: label,
+      })}
       data-testid="hypnogram"
       sx={{ width: '100%', height: 'auto', display: 'block', mt: 1 }}
     >
@@ -214,20 +244,21 @@ function Hypnogram({ night }: { night: SleepNightDetail }) {
 }
 
 function StageTotals({ night }: { night: SleepNightDetail }) {
+  const { t } = useTranslation('sleep');
   const m = night.stageMinutes;
   if (!m) {
     return isStaged(night) || night.segments.length === 0 ? null : (
       <Typography variant="body2" color="text.secondary">
-        {`${sourceName(night.source)} stored when you were asleep, not in which stage.`}
+        {t('nights.unstaged', { source: sourceName(night.source) })}
       </Typography>
     );
   }
   const parts = (
     [
-      ['Deep', m.deep],
-      ['Core (light)', m.core],
-      ['REM', m.rem],
-      ['Awake', m.awake],
+      [stageLabel('deep'), m.deep],
+      [stageLabel('core'), m.core],
+      [stageLabel('rem'), m.rem],
+      [stageLabel('awake'), m.awake],
     ] as const
   ).filter(([, v]) => v !== null);
   return (
@@ -250,6 +281,7 @@ function DurationBars({
   from: string;
   to: string;
 }) {
+  const { t } = useTranslation('sleep');
   const theme = useTheme();
   const start = Date.parse(`${from}T00:00:00Z`);
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
@@ -260,9 +292,11 @@ function DurationBars({
       component="svg"
       viewBox={`0 0 ${BW} ${BH}`}
       role="img"
-      aria-label={`Time asleep each night from ${longDate(from)} to ${longDate(to)}: ${nights
-        .map((n) => `${longDate(n.night)} ${formatDuration(n.asleepMin)}`)
-        .join(', ')}`}
+      aria-label={t('nights.bars', {
+        from: longDate(from),
+        to: longDate(to),
+        nights: nights.map((n) => `${longDate(n.night)} ${formatDuration(n.asleepMin)}`).join(', '),
+      })}
       data-testid="sleep-duration-bars"
       sx={{ width: '100%', height: 'auto', display: 'block', mt: 1 }}
     >

@@ -1,16 +1,12 @@
 import type { SleepNightDetail, SleepStage } from '@healthfolio/core';
+import { i18n } from '../../i18n';
+
+/** A stage's name in the current language: "Deep", "Core (light)", "REM", "Awake", "Asleep". */
+export const stageLabel = (stage: SleepStage): string => i18n.t(`sleep:stages.${stage}`);
 
 /** Rows of the hypnogram, top to bottom. A night without stages has only Awake and Asleep. */
-export const STAGE_ROWS: readonly { stage: SleepStage; label: string }[] = [
-  { stage: 'awake', label: 'Awake' },
-  { stage: 'rem', label: 'REM' },
-  { stage: 'core', label: 'Core (light)' },
-  { stage: 'deep', label: 'Deep' },
-];
-const UNSTAGED_ROWS: readonly { stage: SleepStage; label: string }[] = [
-  { stage: 'awake', label: 'Awake' },
-  { stage: 'asleep', label: 'Asleep' },
-];
+const STAGE_ROWS: readonly SleepStage[] = ['awake', 'rem', 'core', 'deep'];
+const UNSTAGED_ROWS: readonly SleepStage[] = ['awake', 'asleep'];
 
 export interface HypnogramBlock {
   stage: SleepStage;
@@ -29,9 +25,12 @@ export const isStaged = (night: SleepNightDetail) =>
  * The night's segments as blocks on the hypnogram's rows. An unstaged stretch in a staged night (rare:
  * two kinds of record in one night) sits on the Core row.
  */
-export function hypnogram(night: SleepNightDetail): { rows: typeof STAGE_ROWS; blocks: HypnogramBlock[] } {
+export function hypnogram(night: SleepNightDetail): {
+  rows: { stage: SleepStage; label: string }[];
+  blocks: HypnogramBlock[];
+} {
   const staged = isStaged(night);
-  const rows = staged ? STAGE_ROWS : UNSTAGED_ROWS;
+  const rows = (staged ? STAGE_ROWS : UNSTAGED_ROWS).map((stage) => ({ stage, label: stageLabel(stage) }));
   const t0 = Date.parse(night.bedtime);
   const span = Date.parse(night.wake) - t0 || 1;
   const blocks = night.segments.map((s) => {

@@ -4,11 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { HeartRateZones as Zones } from '@healthfolio/core';
 import { formatClockDuration } from './format';
+import { useTranslation } from 'react-i18next';
 
-const NAMES = ['Easy', 'Steady', 'Moderate', 'Hard', 'Maximum'];
+const NAMES = ['easy', 'steady', 'moderate', 'hard', 'maximum'] as const;
 
 /** Time in each heart-rate zone, as bars, with where the maximum came from. */
 export function HeartRateZones({ zones }: { zones: Zones }) {
+  const { t } = useTranslation('workouts');
   const theme = useTheme();
   const colors = [
     theme.palette.info.light,
@@ -25,7 +27,12 @@ export function HeartRateZones({ zones }: { zones: Zones }) {
           <Box component="li" key={z.zone} data-testid={`zone-${z.zone}`}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1 }}>
               <Typography variant="body2">
-                {`Zone ${z.zone} · ${NAMES[i]} · ${z.minBpm}–${z.maxBpm} bpm`}
+                {t('zones.row', {
+                  zone: z.zone,
+                  name: t(`zones.names.${NAMES[i] ?? 'maximum'}`),
+                  min: z.minBpm,
+                  max: z.maxBpm,
+                })}
               </Typography>
               <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatClockDuration(z.seconds)}
@@ -45,13 +52,13 @@ export function HeartRateZones({ zones }: { zones: Zones }) {
       </Stack>
       {zones.belowSeconds > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {`Below zone 1: ${formatClockDuration(zones.belowSeconds)}`}
+          {t('zones.below', { time: formatClockDuration(zones.belowSeconds) })}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="zones-basis">
         {zones.basis === 'age'
-          ? `Zones from your maximum heart rate of ${zones.maxHeartRate} bpm (220 − your age).`
-          : `Zones from the highest heart rate in your data, ${zones.maxHeartRate} bpm. Healthfolio has no birth date for you, so it cannot use 220 − age.`}
+          ? t('zones.basisAge', { max: zones.maxHeartRate })
+          : t('zones.basisData', { max: zones.maxHeartRate })}
       </Typography>
     </Box>
   );

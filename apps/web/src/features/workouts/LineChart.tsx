@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 
 const W = 600;
 const H = 160;
@@ -28,6 +29,7 @@ export function LineChart({
   invert?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation('workouts');
   const theme = useTheme();
   const values = y.filter((v): v is number => v !== null);
   if (values.length < 2 || x.length < 2) return null;
@@ -61,7 +63,7 @@ export function LineChart({
         component="svg"
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-label={`${label}: from ${format(bottom)} to ${format(top)}`}
+        aria-label={t('chart.range', { label, from: format(bottom), to: format(top) })}
         sx={{ width: '100%', height: 'auto', display: 'block' }}
       >
         <line

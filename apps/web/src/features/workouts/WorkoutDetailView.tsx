@@ -28,15 +28,17 @@ import { HeartRateZones } from './HeartRateZones';
 import { LineChart } from './LineChart';
 import { RouteMap } from './RouteMap';
 import { useWorkout } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** `/workouts/:id`: one workout's figures, heart-rate zones, pace or speed, elevation and route. */
 export function WorkoutDetailView({ id }: { id: number }) {
+  const { t } = useTranslation('workouts');
   const workout = useWorkout(id);
   const system = useUnitSystem();
-  useDocumentTitle(workout.data ? activityLabel(workout.data.activity) : 'Workout');
+  useDocumentTitle(workout.data ? activityLabel(workout.data.activity) : t('types.workout'));
   const back = (
     <Button component={RouterLink} to="/workouts" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-      Workouts
+      {t('title')}
     </Button>
   );
   if (workout.isPending && Number.isInteger(id) && id > 0) {
@@ -52,8 +54,8 @@ export function WorkoutDetailView({ id }: { id: number }) {
       <>
         {back}
         <LoadError
-          title="This workout did not load"
-          error={workout.error ?? new Error('No such workout')}
+          title={t('detail.loadError')}
+          error={workout.error ?? new Error(t('detail.missing'))}
           onRetry={() => void workout.refetch()}
         />
       </>
@@ -71,20 +73,17 @@ export function WorkoutDetailView({ id }: { id: number }) {
       </Typography>
       <Figures workout={w} system={system} />
       <Stack spacing={2} sx={{ mt: 2 }}>
-        <Section title="Heart-rate zones">
+        <Section title={t('detail.zones')}>
           {w.zones ? (
             <HeartRateZones zones={w.zones} />
           ) : (
-            <Typography color="text.secondary">No heart rate was recorded during this workout.</Typography>
+            <Typography color="text.secondary">{t('detail.noHeartRate')}</Typography>
           )}
         </Section>
         {w.track ? (
           <TrackSections workout={w} track={w.track} system={system} />
         ) : (
-          <Alert severity="info">
-            This workout has no track: its source gave a summary only. A GPX or TCX file of it brings the
-            route, pace and elevation.
-          </Alert>
+          <Alert severity="info">{t('detail.noTrack')}</Alert>
         )}
       </Stack>
     </>
@@ -92,26 +91,35 @@ export function WorkoutDetailView({ id }: { id: number }) {
 }
 
 function Figures({ workout: w, system }: { workout: WorkoutDetail; system: UnitSystem }) {
+  const { t } = useTranslation('workouts');
   const speed =
     w.track?.avgSpeedMps ??
     (w.distanceM !== null && w.durationMin > 0 ? w.distanceM / (w.durationMin * 60) : null);
   const items: [string, string][] = [
-    ['Duration', formatDuration(w.durationMin)],
-    ...(w.distanceM !== null ? [['Distance', formatDistance(w.distanceM, system)] as [string, string]] : []),
+    [t('figures.duration'), formatDuration(w.durationMin)],
+    ...(w.distanceM !== null
+      ? [[t('figures.distance'), formatDistance(w.distanceM, system)] as [string, string]]
+      : []),
     ...(speed !== null && speed > 0
       ? ([
           byPace(w.activity)
-            ? ['Average pace', formatPace(speed, system)!]
-            : ['Average speed', formatSpeed(speed, system)],
+            ? [t('figures.pace'), formatPace(speed, system)!]
+            : [t('figures.speed'), formatSpeed(speed, system)],
         ] as [string, string][])
       : []),
-    ...(w.energyKcal !== null ? [['Energy', `${Math.round(w.energyKcal)} kcal`] as [string, string]] : []),
-    ...(w.avgHeartRate !== null ? [['Average heart rate', `${w.avgHeartRate} bpm`] as [string, string]] : []),
-    ...(w.maxHeartRate !== null ? [['Maximum heart rate', `${w.maxHeartRate} bpm`] as [string, string]] : []),
+    ...(w.energyKcal !== null
+      ? [[t('figures.energy'), `${Math.round(w.energyKcal)} kcal`] as [string, string]]
+      : []),
+    ...(w.avgHeartRate !== null
+      ? [[t('figures.avgHeartRate'), `${w.avgHeartRate} bpm`] as [string, string]]
+      : []),
+    ...(w.maxHeartRate !== null
+      ? [[t('figures.maxHeartRate'), `${w.maxHeartRate} bpm`] as [string, string]]
+      : []),
     ...(w.track?.elevationGainM != null
       ? [
           [
-            'Elevation gain',
+            t('figures.elevationGain'),
             `${formatNumber(system === 'imperial' ? w.track.elevationGainM * 3.28084 : w.track.elevationGainM, 0)} ${system === 'imperial' ? 'ft' : 'm'}`,
           ] as [string, string],
         ]
@@ -151,6 +159,7 @@ function TrackSections({
   track: NonNullable<WorkoutDetail['track']>;
   system: UnitSystem;
 }) {
+  const { t: translate } = useTranslation('workouts');
   const { t, dist, ele, lat, lon } = track.points;
   const hasDistance = dist.filter((d) => d !== null).length >= 2;
   const x = hasDistance ? dist.map((d, i) => d ?? (i > 0 ? (dist[i - 1] ?? 0) : 0)) : [...t];
@@ -162,12 +171,12 @@ function TrackSections({
   const feet = system === 'imperial';
   return (
     <>
-      <Section title="Route">
+      <Section title={translate('detail.route')}>
         <RouteMap lat={lat} lon={lon} />
       </Section>
-      <Section title={pace ? 'Pace' : 'Speed'}>
+      <Section title={pace ? translate('detail.pace') : translate('detail.speed')}>
         <LineChart
-          label={pace ? 'Pace over the distance' : 'Speed over the distance'}
+          label={pace ? translate('detail.paceOver') : translate('detail.speedOver')}
           x={x}
           y={pace ? v.map((s) => (s !== null && s > 0.3 ? s : null)) : v}
           format={(s) => (pace ? (formatPace(s, system) ?? '') : formatSpeed(s, system))}
@@ -175,9 +184,9 @@ function TrackSections({
           testId="workout-pace"
         />
       </Section>
-      <Section title="Elevation">
+      <Section title={translate('detail.elevation')}>
         <LineChart
-          label="Elevation over the distance"
+          label={translate('detail.elevationOver')}
           x={x}
           y={ele.map((e) => (e === null ? null : feet ? e * 3.28084 : e))}
           format={(e) => `${formatNumber(e, 0)} ${feet ? 'ft' : 'm'}`}

@@ -15,40 +15,37 @@ import { useUnitSystem } from '../metrics/use-unit-system';
 import { sourceName } from '../metrics/overview/overview-text';
 import { activityLabel, formatDistance, formatLocalDateTime } from './format';
 import { useWorkouts } from './queries';
+import { useTranslation } from 'react-i18next';
 
 /** `/workouts`: every workout by date, newest first, each a link to its page. */
 export function WorkoutsView() {
+  const { t } = useTranslation('workouts');
   const workouts = useWorkouts();
   const system = useUnitSystem();
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Workouts
+        {t('title')}
       </Typography>
       {workouts.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : workouts.isError ? (
-        <LoadError
-          title="Workouts did not load"
-          error={workouts.error}
-          onRetry={() => void workouts.refetch()}
-        />
+        <LoadError title={t('loadError')} error={workouts.error} onRetry={() => void workouts.refetch()} />
       ) : workouts.data.items.length === 0 ? (
         <EmptyState
           icon={<DirectionsRunOutlined />}
-          title="No workouts yet"
+          title={t('empty.title')}
           action={
             <Button component={RouterLink} to="/data-sources" variant="contained">
-              Add a source or import a file
+              {t('empty.action')}
             </Button>
           }
         >
-          Connect a watch or an app, or import a GPX, TCX or FIT file of a workout: it shows here with its
-          route and heart-rate zones.
+          {t('empty.body')}
         </EmptyState>
       ) : (
         <Paper variant="outlined">
-          <List disablePadding aria-label="Workouts, newest first">
+          <List disablePadding aria-label={t('list')}>
             {workouts.data.items.map((w) => (
               <WorkoutRow key={w.id} workout={w} system={system} />
             ))}
@@ -66,12 +63,13 @@ function WorkoutRow({
   workout: WorkoutSummary;
   system: ReturnType<typeof useUnitSystem>;
 }) {
+  const { t } = useTranslation('workouts');
   const figures = [
     formatDuration(w.durationMin),
     w.distanceM !== null ? formatDistance(w.distanceM, system) : null,
     w.energyKcal !== null ? `${Math.round(w.energyKcal)} kcal` : null,
-    w.avgHeartRate !== null ? `avg ${w.avgHeartRate} bpm` : null,
-    w.maxHeartRate !== null ? `max ${w.maxHeartRate} bpm` : null,
+    w.avgHeartRate !== null ? t('row.avg', { bpm: w.avgHeartRate }) : null,
+    w.maxHeartRate !== null ? t('row.max', { bpm: w.maxHeartRate }) : null,
   ].filter((f): f is string => f !== null);
   return (
     <ListItemButton component={RouterLink} to={`/workouts/${w.id}`} divider data-testid="workout-row">

@@ -1,5 +1,6 @@
 import type { UnitSystem } from '@healthfolio/core';
 import { formatNumber } from '../metrics/format';
+import { currentLocale, i18n } from '../../i18n';
 
 const METRES_PER_MILE = 1609.344;
 
@@ -32,10 +33,16 @@ export function formatSpeed(metresPerSecond: number, system: UnitSystem): string
 /** Activities measured by pace (on foot); the others by speed. */
 export const byPace = (activity: string) => /run|walk|hik|jog/.test(activity);
 
-/** "running" → "Running", "weight_training" → "Weight training". */
+/**
+ * A workout type id as people read it in the current language: "running" → "Running" / "Carrera";
+ * an id without a translation in readable words ("weight_training" → "Weight training").
+ */
 export function activityLabel(activity: string): string {
-  const words = activity.replace(/_/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Workout';
+  const id = activity.trim().toLowerCase();
+  const key = `workouts:types.${id.replace(/\./g, '_')}`;
+  if (id && i18n.exists(key)) return i18n.t(key);
+  const words = activity.replace(/[_.]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : i18n.t('workouts:types.workout');
 }
 
 /** "1:05:10" or "20:00" from seconds. */
@@ -52,7 +59,7 @@ export function formatClockDuration(totalSeconds: number): string {
 export function formatLocalDateTime(iso: string): string {
   const [date, time] = [iso.slice(0, 10), iso.slice(11, 16)];
   const day = new Date(`${date}T00:00:00Z`);
-  const text = new Intl.DateTimeFormat('en-GB', {
+  const text = new Intl.DateTimeFormat(currentLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
