@@ -62,6 +62,8 @@ export interface EngineInput {
   /** CGM readings of the last 14 days in mg/dL, for time in and below range. */
   glucoseReadings: readonly number[];
   goals: readonly GoalSpec[];
+  /** The person's language for the findings' words ('en', 'es', 'de'); English when unset. */
+  language?: string;
 }
 
 /**

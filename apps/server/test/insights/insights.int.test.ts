@@ -163,4 +163,34 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
     const critical = await items('/api/insights?severity=critical', f.ben.auth);
     expect(critical.some((i) => i.relatedMetrics.includes('blood_glucose'))).toBe(true);
   });
+
+  it('tells the insights again in the language the person switches to (issue 22)', async () => {
+    // (The trend itself was dismissed above; its advice and the LDL result stand.)
+    const speak = async (language: string) => {
+      const put = await f.t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        headers: f.ada.auth,
+        payload: { settings: { preferences: { language } } },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      await f.t.insightJobs.idle();
+      return (await items('/api/insights')).map((i) => i.title);
+    };
+    expect(await speak('es')).toEqual(
+      expect.arrayContaining([
+        'Colesterol LDL por encima de su rango de referencia: 190 mg/dL',
+        'Frecuencia cardíaca en reposo al alza: plantéate más recuperación',
+      ]),
+    );
+    expect(await speak('de')).toEqual(
+      expect.arrayContaining([
+        'LDL-Cholesterin über dem Referenzbereich: 190 mg/dL',
+        'Ruheherzfrequenz steigt: gönn dir mehr Erholung',
+      ]),
+    );
+    expect(await speak('en')).toEqual(
+      expect.arrayContaining(['Resting heart rate rising: consider more recovery']),
+    );
+  });
 });

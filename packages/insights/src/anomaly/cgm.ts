@@ -1,7 +1,7 @@
 import type { EngineInput, Finding } from '../types';
-import { formatPercent, formatNumber } from '../shared/format';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
 import { glucoseStats } from '../glucose/agp';
+import { words } from '../words';
 
 /** One day of readings every 5 minutes: less than this is too little to judge time in range. */
 export const MIN_CGM_READINGS = 288;
@@ -49,6 +49,7 @@ export function summariseCgm(readings: readonly number[]): CgmSummary | undefine
 export function cgmFindings(input: EngineInput): Finding[] {
   const summary = summariseCgm(input.glucoseReadings);
   if (!summary) return [];
+  const w = words(input.language, input.today);
   const window = { from: input.today - 13, to: input.today };
   const glucose = input.series.get('blood_glucose');
   const daily = slicePoints(cleanPoints(glucose), window.from, window.to);
@@ -59,7 +60,7 @@ export function cgmFindings(input: EngineInput): Finding[] {
             band: {
               low: CGM_TARGETS.inRangeLow,
               high: CGM_TARGETS.inRangeHigh,
-              label: 'Target range 70–180 mg/dL',
+              label: w.say.cgmTarget,
             },
           }),
         ]
@@ -87,15 +88,13 @@ export function cgmFindings(input: EngineInput): Finding[] {
       ...shared,
       key: 'anomaly:cgm:time_below_range',
       severity: 'critical',
-      title: `Glucose below 70 mg/dL ${formatPercent(summary.below)} of the time`,
-      description:
-        `Over the last 14 days, ${formatPercent(summary.below)} of your ${formatNumber(summary.n, 0)} CGM readings were below ` +
-        `70 mg/dL and ${formatPercent(summary.veryLow)} below 54 mg/dL. The international consensus target is under 4 % ` +
-        `below 70 and under 1 % below 54 (Battelino et al., 2019).`,
-      recommendations: [
-        'Talk with your diabetes care team soon about these lows; your treatment may need adjusting.',
-        'Keep fast-acting glucose at hand, and seek help at once for a low you cannot treat yourself.',
-      ],
+      title: w.say.cgmLowTitle(w.percent(summary.below)),
+      description: w.say.cgmLowDescription(
+        w.percent(summary.below),
+        w.number(summary.n, 0),
+        w.percent(summary.veryLow),
+      ),
+      recommendations: w.say.cgmLowAdvice,
     });
   }
   if (summary.inRange < CGM_TARGETS.minInRange) {
@@ -103,15 +102,15 @@ export function cgmFindings(input: EngineInput): Finding[] {
       ...shared,
       key: 'anomaly:cgm:time_in_range',
       severity: 'warning',
-      title: `Glucose in range ${formatPercent(summary.inRange, 0)} of the time`,
-      description:
-        `Over the last 14 days, ${formatPercent(summary.inRange)} of your CGM readings were in 70–180 mg/dL ` +
-        `(${formatPercent(summary.above)} above, ${formatPercent(summary.below)} below); the consensus target for most ` +
-        `adults with diabetes is over 70 % (Battelino et al., 2019). Mean glucose ${formatNumber(summary.mean, 0)} mg/dL, ` +
-        `GMI ${formatNumber(summary.gmi, 1)} %.`,
-      recommendations: [
-        'Consider reviewing your glucose patterns with your diabetes care team; meals, activity and medication timing often explain them.',
-      ],
+      title: w.say.cgmRangeTitle(w.percent(summary.inRange, 0)),
+      description: w.say.cgmRangeDescription(
+        w.percent(summary.inRange),
+        w.percent(summary.above),
+        w.percent(summary.below),
+        w.number(summary.mean, 0),
+        w.number(summary.gmi, 1),
+      ),
+      recommendations: w.say.cgmRangeAdvice,
     });
   }
   return findings;

@@ -1,9 +1,9 @@
 import type { DailySeries, Finding } from '../types';
-import { formatDay, isoDay, lastWholeDay } from '../shared/days';
-import { formatValue } from '../shared/format';
-import { isNumericKind, kindLabel, kindProfile } from '../shared/kinds';
+import { isoDay, lastWholeDay } from '../shared/days';
+import { isNumericKind, kindProfile } from '../shared/kinds';
 import { chartSeries, cleanPoints, round, slicePoints, type Points } from '../shared/points';
 import { mad, median } from '../stats';
+import { words, type Words } from '../words';
 
 /** Whole days looked at for something unusual: the 7 before today (today is not over, see README). */
 export const RECENT_DAYS = 7;
@@ -77,25 +77,19 @@ export function anomaliesIn(kind: string, all: Points, today: number) {
   };
 }
 
-function advice(kind: string, high: boolean): string[] {
-  if (kind === 'resting_heart_rate' && high) {
-    return [
-      'A high resting heart rate often follows a short night, alcohol, an illness coming on or a hard workout; see whether it settles over the next days.',
-      'Talk with your clinician if it stays high or comes with symptoms such as chest pain, breathlessness or dizziness.',
-    ];
-  }
-  if (kind === 'oxygen_saturation' && !high) {
-    return [
-      'Check the reading (a cold finger or a loose sensor can read low); seek care at once if you are short of breath.',
-    ];
-  }
-  return [
-    'Check that the reading is right (a loose device, a typo in a manual entry) and see whether it happens again.',
-  ];
+function advice(kind: string, high: boolean, w: Words): string[] {
+  if (kind === 'resting_heart_rate' && high) return w.say.anomalyAdviceHighRestingHeartRate;
+  if (kind === 'oxygen_saturation' && !high) return w.say.anomalyAdviceLowOxygen;
+  return w.say.anomalyAdviceOther;
 }
 
 /** (a) of the anomaly rule: a recent day far from the person's own 90-day baseline. */
-export function dailyAnomalyFinding(series: DailySeries, today: number): Finding | undefined {
+export function dailyAnomalyFinding(
+  series: DailySeries,
+  today: number,
+  language?: string,
+): Finding | undefined {
+  const w = words(language, today);
   if (!isNumericKind(series.metric)) return undefined;
   const result = baselineAnomalies(series, today);
   if (!result) return undefined;
@@ -105,20 +99,26 @@ export function dailyAnomalyFinding(series: DailySeries, today: number): Finding
   const high = worst.z > 0;
   const better = kindProfile(kind).better;
   const unhealthy = better !== undefined && (better === 'up') !== high;
-  const others = flagged.filter((item) => item !== worst).map((item) => formatDay(item.day, today));
+  const others = flagged.filter((item) => item !== worst).map((item) => w.day(item.day));
   const { from, to } = result;
-  const recommendations = advice(kind, high);
+  const recommendations = advice(kind, high, w);
   return {
     key: `anomaly:${kind}:${isoDay(first.day)}`,
     type: 'anomaly',
     severity: unhealthy ? 'warning' : 'info',
-    title: `${kindLabel(kind)} unusually ${high ? 'high' : 'low'} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}`,
-    description:
-      `${kindLabel(kind)} on ${formatDay(worst.day, today)}: ${formatValue(kind, worst.value)}. Your usual is about ` +
-      `${formatValue(kind, result.usual)} (the middle value of your ${result.baseline.days.length} days from ` +
-      `${formatDay(from, today)} to ${formatDay(to - RECENT_DAYS, today)}), and your days are rarely ` +
-      `${high ? `above ${formatValue(kind, result.band.high)}` : `below ${formatValue(kind, result.band.low)}`}.` +
-      (others.length > 0 ? ` Also unusual on ${others.join(', ')}.` : ''),
+    title: w.say.anomalyTitle(w.label(kind), high, w.day(worst.day), w.value(kind, worst.value)),
+    description: w.say.anomalyDescription(
+      w.label(kind),
+      w.day(worst.day),
+      w.value(kind, worst.value),
+      w.value(kind, result.usual),
+      result.baseline.days.length,
+      w.day(from),
+      w.day(to - RECENT_DAYS),
+      high,
+      w.value(kind, high ? result.band.high : result.band.low),
+      others,
+    ),
     actionable: unhealthy,
     recommendations,
     relatedMetrics: [kind],
@@ -145,7 +145,7 @@ export function dailyAnomalyFinding(series: DailySeries, today: number): Finding
           values: [...result.baseline.values, ...result.recent.values],
         },
         {
-          band: { low: round(result.band.low), high: round(result.band.high), label: 'Your usual range' },
+          band: { low: round(result.band.low), high: round(result.band.high), label: w.say.usualRange },
           highlight: flagged.map((item) => isoDay(item.day)),
         },
       ),

@@ -18,9 +18,9 @@ export { cgmFindings, summariseCgm, CGM_TARGETS, MIN_CGM_READINGS } from './cgm'
 export const anomalyRule: InsightRule = (input: EngineInput) => {
   const findings: Finding[] = [];
   for (const series of input.series.values()) {
-    const finding = dailyAnomalyFinding(series, input.today);
+    const finding = dailyAnomalyFinding(series, input.today, input.language);
     if (finding) findings.push(finding);
   }
-  findings.push(...labFindings(input.labs, input.today), ...cgmFindings(input));
+  findings.push(...labFindings(input.labs, input.today, input.language), ...cgmFindings(input));
   return findings;
 };

@@ -1,9 +1,8 @@
 import { flagAgainstRange, getMetric, unitLabel, type ReferenceRange } from '@healthfolio/core';
 import type { Finding, LabResult } from '../types';
-import { formatDay, isoDay } from '../shared/days';
-import { formatNumber, formatValue } from '../shared/format';
-import { kindLabel } from '../shared/kinds';
+import { isoDay } from '../shared/days';
 import { chartSeries } from '../shared/points';
+import { words, type Words } from '../words';
 
 /** A value more than this far beyond its bound (as a share of the bound) is critical. */
 export const LAB_CRITICAL_BEYOND = 0.5;
@@ -83,14 +82,9 @@ export function labStatus(result: LabResult): LabStatus | undefined {
 }
 
 /** "70–99 mg/dL", "below 100 mg/dL", "40 mg/dL or more". */
-export function formatRange(range: ReferenceRange, unit: string): string {
-  const u = unitLabel(unit);
-  const n = (value: number) => formatNumber(value, 2);
-  const suffix = u ? ` ${u}` : '';
-  if (range.low !== undefined && range.high !== undefined) return `${n(range.low)}–${n(range.high)}${suffix}`;
-  if (range.high !== undefined) return `${range.highExclusive ? 'below' : 'up to'} ${n(range.high)}${suffix}`;
-  if (range.low !== undefined) return `${n(range.low)}${suffix} or more`;
-  return 'not given';
+export function formatRange(range: ReferenceRange, unit: string, w: Words = words('en', 0)): string {
+  const n = (value: number | undefined) => (value === undefined ? undefined : w.number(value, 2));
+  return w.say.labRange(n(range.low), n(range.high), range.highExclusive === true, unitLabel(unit));
 }
 
 /** The latest result of each lab metric, in first-seen order; of two on one day, the first listed (the server lists newest first). */
@@ -104,45 +98,46 @@ export function latestLabs(labs: readonly LabResult[]): LabResult[] {
 }
 
 /** (b) of the anomaly rule: the latest result of each lab metric when outside its reference range. */
-export function labFinding(status: LabStatus, labs: readonly LabResult[], today: number): Finding {
+export function labFinding(
+  status: LabStatus,
+  labs: readonly LabResult[],
+  today: number,
+  language?: string,
+): Finding {
+  const w = words(language, today);
   const { result, range } = status;
-  const label = getMetric(result.metric) ? kindLabel(result.metric) : result.name;
+  const label = getMetric(result.metric) ? w.label(result.metric) : result.name;
   const unit = unitLabel(result.unit);
   const canonical = getMetric(result.metric)?.unit === result.unit;
   const value = canonical
-    ? formatValue(result.metric, result.value)
-    : `${formatNumber(result.value, 2)}${unit ? ` ${unit}` : ''}`;
-  const where =
-    status.direction === 'abnormal'
-      ? 'flagged abnormal'
-      : `${status.direction === 'high' ? 'above' : 'below'} its reference range`;
+    ? w.value(result.metric, result.value)
+    : `${w.number(result.value, 2)}${unit ? ` ${unit}` : ''}`;
+  const where = w.say.labWhere(status.direction);
   const rangeText = range
-    ? ` The reference range is ${formatRange(range, result.unit)} (${status.rangeSource === 'lab' ? "the lab's own" : range.source}).`
+    ? w.say.labRangeSentence(
+        formatRange(range, result.unit, w),
+        status.rangeSource === 'lab',
+        range.source ?? '',
+      )
     : '';
   const history = labs
     .filter((item) => item.metric === result.metric && Number.isFinite(item.value))
     .sort((a, b) => a.day - b.day);
   const recommendations =
-    status.severity === 'critical'
-      ? [
-          `Contact your clinician promptly about this ${result.name} result, or sooner if you feel unwell.`,
-          'One result is not a diagnosis; your clinician can say what it means for you and whether to repeat the test.',
-        ]
-      : [
-          `Talk with your clinician about this ${result.name} result at your next contact.`,
-          'One result outside the range is not a diagnosis; ranges differ between labs, and a repeat test is often the next step.',
-        ];
+    status.severity === 'critical' ? w.say.labAdviceCritical(result.name) : w.say.labAdvice(result.name);
   return {
     key: `anomaly:lab:${result.metric}`,
     type: 'anomaly',
     severity: status.severity,
-    title: status.flaggedCritical
-      ? `${label} flagged critical by the lab: ${value}`
-      : `${label} ${where}: ${value}`,
-    description:
-      `Your ${result.name} result of ${value} on ${formatDay(result.day, today)} is ${where}` +
-      (status.flaggedCritical ? ', and the lab flagged it as critical.' : '.') +
+    title: w.say.labTitle(label, where, value, status.flaggedCritical),
+    description: w.say.labDescription(
+      result.name,
+      value,
+      w.day(result.day),
+      where,
+      status.flaggedCritical,
       rangeText,
+    ),
     actionable: true,
     recommendations,
     relatedMetrics: [result.metric],
@@ -164,7 +159,7 @@ export function labFinding(status: LabStatus, labs: readonly LabResult[], today:
         { days: history.map((item) => item.day), values: history.map((item) => item.value) },
         {
           ...(range
-            ? { band: { low: range.low ?? null, high: range.high ?? null, label: 'Reference range' } }
+            ? { band: { low: range.low ?? null, high: range.high ?? null, label: w.say.referenceRange } }
             : {}),
           highlight: [isoDay(result.day)],
         },
@@ -173,9 +168,9 @@ export function labFinding(status: LabStatus, labs: readonly LabResult[], today:
   };
 }
 
-export function labFindings(labs: readonly LabResult[], today: number): Finding[] {
+export function labFindings(labs: readonly LabResult[], today: number, language?: string): Finding[] {
   return latestLabs(labs)
     .map(labStatus)
     .filter((status): status is LabStatus => status !== undefined)
-    .map((status) => labFinding(status, labs, today));
+    .map((status) => labFinding(status, labs, today, language));
 }

@@ -1,9 +1,7 @@
 import { getMetric } from '@healthfolio/core';
 import type { EngineInput, Finding, InsightRule } from '../types';
-import { formatDay } from '../shared/days';
-import { formatNumber, formatP } from '../shared/format';
-import { capitalise, kindNoun } from '../shared/kinds';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
+import { words, type Words } from '../words';
 import {
   allTests,
   correlationWindow,
@@ -32,57 +30,70 @@ export const MAX_CORRELATIONS = 5;
 
 const baseKind = (kind: string) => (kind === WEIGHT_CHANGE ? 'weight' : kind);
 
-function noun(kind: string): string {
-  return kind === WEIGHT_CHANGE ? 'weight change' : kindNoun(kind);
+function noun(kind: string, w: Words): string {
+  return kind === WEIGHT_CHANGE ? w.say.weightChange : w.noun(kind);
 }
 
 /** "more"/"less" for amounts (steps, sleep), "higher"/"lower" for levels (heart rate). */
-function comparative(kind: string, up: boolean): string {
-  if (kind === WEIGHT_CHANGE) return up ? 'a rise in' : 'a fall in';
-  const amount = getMetric(kind)?.aggregation === 'sum';
-  return amount ? (up ? 'more' : 'less') : up ? 'higher' : 'lower';
+function comparative(kind: string, up: boolean, w: Words): string {
+  if (kind === WEIGHT_CHANGE) return w.say.comparative('change', up);
+  return w.say.comparative(getMetric(kind)?.aggregation === 'sum' ? 'amount' : 'level', up);
 }
 
-/** What the link may mean when no curated pair says it better. */
-const GENERIC_MEANING =
-  'The two often go together in your data; worth watching, though it does not prove one causes the other.';
-
 /** "longer/shorter" for durations (sleep), "higher/lower" for the rest. */
-function higher(kind: string, up: boolean): string {
-  if (getMetric(kind)?.valueType === 'duration') return up ? 'longer' : 'shorter';
-  return up ? 'higher' : 'lower';
+function higher(kind: string, up: boolean, w: Words): string {
+  return w.say.higher(getMetric(kind)?.valueType === 'duration', up);
 }
 
 /**
  * The finding in everyday words: "After days with more steps than usual, your sleep the next day was
  * usually longer." Amounts are "more/less", levels "higher/lower".
  */
-export function plainCorrelation(a: string, b: string, lag: 0 | 1, up: boolean): string {
-  const amount = getMetric(a)?.aggregation === 'sum';
-  const cause = `${amount ? 'more' : 'a higher'} ${noun(a)} than usual`;
-  const when = lag === 1 ? 'the next day' : 'that day';
-  const effect =
-    b === WEIGHT_CHANGE
-      ? `your weight usually went ${up ? 'up' : 'down'} ${when}`
-      : `your ${noun(b)} ${when} was usually ${higher(b, up)}`;
-  // A night is filed under the day it ends: "that day" is the morning after it.
-  if (a === 'sleep_duration' && lag === 0)
-    return `After nights with more sleep than usual, your ${noun(b)} the next morning was usually ${higher(b, up)}.`;
-  return `${lag === 1 ? 'After' : 'On'} days with ${cause}, ${effect}.`;
+export function plainCorrelation(
+  a: string,
+  b: string,
+  lag: 0 | 1,
+  up: boolean,
+  w: Words = words('en', 0),
+): string {
+  return w.say.plainCorrelation(
+    noun(a, w),
+    noun(b, w),
+    getMetric(a)?.aggregation === 'sum',
+    lag,
+    higher(b, up, w),
+    b === WEIGHT_CHANGE ? up : undefined,
+    // A night is filed under the day it ends: "that day" is the morning after it.
+    a === 'sleep_duration' && lag === 0,
+  );
+}
+
+/** A curated pair's meaning and advice in the person's language (English lives with the pairs). */
+function curatedText(test: PairTest, up: boolean, w: Words) {
+  const sign = up ? 'positive' : 'negative';
+  const translated = w.say.pairs[`${test.a}:${test.b}`];
+  return {
+    meaning: translated?.meaning?.[sign] ?? test.curated?.meaning?.[sign],
+    advice: translated?.advice?.[sign] ?? test.curated?.advice?.[sign],
+  };
 }
 
 function correlationFinding(test: PairTest, tests: number, input: EngineInput): Finding {
+  const w = words(input.language, input.today);
   const { a, b, lag, result } = test;
   const up = result.r > 0;
-  const when =
-    a === 'sleep_duration' && lag === 0 ? 'the morning after' : lag === 1 ? 'the next day' : 'the same day';
-  const title = `${capitalise(comparative(a, true))} ${noun(a)}, ${comparative(b, up)} ${noun(b)} ${when}`;
-  const specific = up ? test.curated?.advice?.positive : test.curated?.advice?.negative;
-  const meaning = (up ? test.curated?.meaning?.positive : test.curated?.meaning?.negative) ?? GENERIC_MEANING;
-  const recommendations = [
-    ...(specific ? [specific] : []),
-    'This is an association in your own data, not proof that one causes the other.',
-  ];
+  const when = a === 'sleep_duration' && lag === 0 ? 'morning' : lag === 1 ? 'next' : 'same';
+  const title = w.say.correlationTitle(
+    noun(a, w),
+    noun(b, w),
+    comparative(a, true, w),
+    comparative(b, up, w),
+    when,
+  );
+  const curated = curatedText(test, up, w);
+  const specific = curated.advice;
+  const meaning = curated.meaning ?? w.say.genericMeaning;
+  const recommendations = [...(specific ? [specific] : []), w.say.associationOnly];
   const { from, to } = correlationWindow(input.today);
   const charted = (kind: string) => {
     const series = input.series.get(kind);
@@ -95,12 +106,17 @@ function correlationFinding(test: PairTest, tests: number, input: EngineInput): 
     type: 'correlation',
     severity: 'info',
     title,
-    description: `${plainCorrelation(a, b, lag, up)} ${meaning}`,
-    evidence:
-      `Over the last ${CORRELATION_WINDOW_DAYS} days (${result.n} days with both, from ${formatDay(from, input.today)}): ` +
-      `Spearman r = ${formatNumber(result.r, 2)} (95 % interval ` +
-      `${formatNumber(result.low, 2)} to ${formatNumber(result.high, 2)}), ${formatP(result.p)}, ` +
-      `significant after correcting for the ${tests} pairings tested. Slow drifts over weeks are taken out first.`,
+    description: `${plainCorrelation(a, b, lag, up, w)} ${meaning}`,
+    evidence: w.say.correlationEvidence(
+      CORRELATION_WINDOW_DAYS,
+      result.n,
+      w.day(from),
+      w.number(result.r, 2),
+      w.number(result.low, 2),
+      w.number(result.high, 2),
+      w.p(result.p),
+      tests,
+    ),
     actionable: specific !== undefined,
     recommendations,
     relatedMetrics: related,

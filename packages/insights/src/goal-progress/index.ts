@@ -1,18 +1,15 @@
 import type { GoalProgress } from '@healthfolio/core';
 import type { DailySeries, EngineInput, Finding, GoalSpec, InsightRule } from '../types';
-import { goalProgress, metForGood, OFF_TRACK_ADVICE, targetBand } from '../goals';
-import { dayFromIso, formatDay } from '../shared/days';
-import { formatNumber, formatValue } from '../shared/format';
-import { kindNoun } from '../shared/kinds';
+import { goalProgress, metForGood, targetBand } from '../goals';
+import { dayFromIso } from '../shared/days';
 import { MAX_CHART_POINTS, round } from '../shared/points';
+import { words, type Words } from '../words';
 
 /** How many recent periods the title counts: "8 of the last 10 days", "3 of the last 4 weeks". */
 const RECENT_PERIODS = { daily: 10, weekly: 4 } as const;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-function side(goal: GoalSpec): string {
-  return goal.direction === 'at_least' ? 'at or above' : 'at or below';
+function side(goal: GoalSpec, w: Words): string {
+  return w.say.goalSide(goal.direction === 'at_least');
 }
 
 /**
@@ -29,50 +26,54 @@ function periodic(
   period: 'daily' | 'weekly',
   progress: GoalProgress,
   aggregation: DailySeries['aggregation'],
+  w: Words,
 ) {
-  const unit = period === 'daily' ? 'day' : 'week';
+  const daily = period === 'daily';
   const settled = metForGood(goal, aggregation, progress.current);
   const periods = recent(progress, settled, RECENT_PERIODS[period]);
   const met = periods.filter((period) => period.met).length;
-  const target = formatValue(goal.metric, goal.target);
-  const title =
-    `${met} of the last ${plural(periods.length, unit)} ${side(goal)} ${target}; ` +
-    `streak ${plural(progress.streak, unit)}`;
+  const target = w.value(goal.metric, goal.target);
+  const title = w.say.periodicTitle(
+    met,
+    w.say.periods(periods.length, daily),
+    side(goal, w),
+    target,
+    w.say.periods(progress.streak, daily),
+  );
   const now =
     progress.current === null
-      ? `No ${kindNoun(goal.metric)} yet ${period === 'daily' ? 'today' : 'this week'}.`
-      : `${period === 'daily' ? 'Today' : 'This week'} so far: ${formatValue(goal.metric, progress.current)} ` +
-        `(${formatNumber(progress.percent, 0)} % of the way${progress.met ? (settled ? ', met' : ', within your target for now') : ''}).`;
-  const description = `${now} Your best streak is ${plural(progress.bestStreak, unit)}.`;
+      ? w.say.periodicNone(w.noun(goal.metric), daily)
+      : w.say.periodicNow(
+          daily,
+          w.value(goal.metric, progress.current),
+          w.number(progress.percent, 0),
+          progress.met ? (settled ? 'met' : 'for now') : undefined,
+        );
+  const description = `${now} ${w.say.bestStreak(w.say.periods(progress.bestStreak, daily))}`;
   return { title, description, values: { metPeriods: met, periods: periods.length } };
 }
 
-function byDate(goal: GoalSpec, progress: GoalProgress, today: number) {
-  const target = formatValue(goal.metric, goal.target);
-  const current = progress.current === null ? undefined : formatValue(goal.metric, progress.current);
-  const deadline = goal.deadline === null ? '' : ` by ${formatDay(goal.deadline, today)}`;
+function byDate(goal: GoalSpec, progress: GoalProgress, w: Words) {
+  const target = w.value(goal.metric, goal.target);
+  const current = progress.current === null ? 'undefined' : w.value(goal.metric, progress.current);
+  const deadline = goal.deadline === null ? '' : w.day(goal.deadline);
   if (progress.met) {
     return {
-      title: `${goal.title}: reached (${current})`,
-      description: `Your latest ${kindNoun(goal.metric)} reading, ${current}, is ${side(goal)} your target of ${target}.`,
+      title: w.say.reachedTitle(goal.title, current),
+      description: w.say.reachedDescription(w.noun(goal.metric), current, side(goal, w), target),
       values: {},
     };
   }
-  const from = goal.startValue === null ? '' : ` from ${formatValue(goal.metric, goal.startValue)}`;
+  const from = goal.startValue === null ? '' : w.value(goal.metric, goal.startValue);
   const prediction = progress.prediction;
   let outlook = '';
-  if (prediction?.date) {
-    outlook = prediction.onTrack
-      ? ' At the current rate you are on track.'
-      : ' At the current rate you will miss the deadline.';
-  } else if (prediction) {
-    outlook = ' At the current rate you are not moving toward the target.';
-  }
+  if (prediction?.date) outlook = w.say.outlook(prediction.onTrack ? 'on track' : 'miss');
+  else if (prediction) outlook = w.say.outlook('stalled');
+  const percent = w.number(progress.percent, 0);
   return {
-    title: `${goal.title}: ${formatNumber(progress.percent, 0)} % of the way`,
+    title: w.say.wayTitle(goal.title, percent),
     description:
-      `Your latest ${kindNoun(goal.metric)} reading is ${current}, ${formatNumber(progress.percent, 0)} % of the way${from} ` +
-      `to ${target}${deadline}.${outlook}`,
+      w.say.wayDescription(w.noun(goal.metric), current, percent, from, target, deadline) + outlook,
     values: {},
   };
 }
@@ -82,14 +83,16 @@ export function goalFinding(
   goal: GoalSpec,
   series: DailySeries | undefined,
   today: number,
+  language?: string,
 ): Finding | undefined {
+  const w = words(language, today);
   const progress = goalProgress(goal, series, today);
   const withData = progress.history.filter((period) => period.value !== null);
   if (withData.length === 0 && progress.current === null) return undefined;
   const text =
     goal.period === 'by_date'
-      ? byDate(goal, progress, today)
-      : periodic(goal, goal.period, progress, series?.aggregation ?? 'sum');
+      ? byDate(goal, progress, w)
+      : periodic(goal, goal.period, progress, series?.aggregation ?? 'sum', w);
   const offTrack =
     goal.period === 'by_date' &&
     progress.prediction !== null &&
@@ -104,7 +107,7 @@ export function goalFinding(
     title: text.title,
     description: text.description,
     actionable: offTrack,
-    recommendations: offTrack ? [OFF_TRACK_ADVICE] : [],
+    recommendations: offTrack ? [w.say.offTrackAdvice] : [],
     relatedMetrics: [goal.metric],
     window: { from: first === undefined ? today : dayFromIso(first), to: today },
     values: {
@@ -120,7 +123,7 @@ export function goalFinding(
         metric: goal.metric,
         unit: series?.unit ?? '',
         points: shown.map((period) => ({ day: period.start, value: round(period.value!) })),
-        band: targetBand(goal),
+        band: targetBand(goal, w.say.target),
         highlight: shown.filter((period) => period.met).map((period) => period.start),
       },
     ],
@@ -131,5 +134,5 @@ export function goalFinding(
 
 export const goalProgressRule: InsightRule = (input: EngineInput) =>
   input.goals
-    .map((goal) => goalFinding(goal, input.series.get(goal.metric), input.today))
+    .map((goal) => goalFinding(goal, input.series.get(goal.metric), input.today, input.language))
     .filter((finding): finding is Finding => finding !== undefined);

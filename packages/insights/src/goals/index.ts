@@ -31,15 +31,11 @@ function countable(
 }
 
 /** The band a goal's chart draws: the side of the target that counts as met. */
-export function targetBand(goal: Pick<GoalSpec, 'direction' | 'target'>) {
+export function targetBand(goal: Pick<GoalSpec, 'direction' | 'target'>, label = 'Target') {
   return goal.direction === 'at_least'
-    ? { low: goal.target, high: null, label: 'Target' }
-    : { low: null, high: goal.target, label: 'Target' };
+    ? { low: goal.target, high: null, label }
+    : { low: null, high: goal.target, label };
 }
-
-/** What to suggest when a by-date goal is off track. */
-export const OFF_TRACK_ADVICE =
-  'Consider whether the deadline or the target still suits you, or what you could change to pick up the pace.';
 export { predictGoal, predictionPoints } from './predict';
 
 const DAILY_HISTORY = 30;

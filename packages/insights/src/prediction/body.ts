@@ -1,11 +1,10 @@
 import { getMetric } from '@healthfolio/core';
 import type { DailySeries, Finding } from '../types';
-import { formatDay, lastWholeDay } from '../shared/days';
-import { formatRate, formatValue } from '../shared/format';
-import { kindLabel, kindNoun } from '../shared/kinds';
+import { lastWholeDay } from '../shared/days';
 import { chartSeries, cleanPoints, slicePoints } from '../shared/points';
 import { linearRegression, predictionInterval, robustSigma } from '../stats';
 import { minimumChange } from '../trend';
+import { words } from '../words';
 
 /** Body measures are projected this far ahead. */
 export const HORIZON_DAYS = 30;
@@ -19,7 +18,7 @@ export const PREDICTION_ALPHA = 0.001;
  * (b) of the prediction rule: where a body measure with a clear trend will be in 30 days, with a 95 %
  * prediction interval. The line is fitted on whole days (the 60 ending yesterday), as trends are.
  */
-export function bodyPrediction(series: DailySeries, today: number): Finding | undefined {
+export function bodyPrediction(series: DailySeries, today: number, language?: string): Finding | undefined {
   const kind = series.metric;
   if (getMetric(kind)?.category !== 'body') return undefined;
   const to = lastWholeDay(today);
@@ -37,18 +36,21 @@ export function bodyPrediction(series: DailySeries, today: number): Finding | un
   if (Math.abs(change) < minimumChange(kind, fit.meanY, robustSigma(residuals))) return undefined;
   const at = predictionInterval(fit, HORIZON_DAYS);
   const target = today + HORIZON_DAYS;
+  const w = words(language, today);
   return {
     key: `prediction:${kind}:${HORIZON_DAYS}d`,
     type: 'prediction',
     severity: 'info',
-    title: `${kindLabel(kind)} heading for about ${formatValue(kind, at.value)} by ${formatDay(target, today)}`,
-    description:
-      `Your ${kindNoun(kind)} has been changing by about ${formatRate(kind, fit.slope, 'week')} over the last ` +
-      `${FIT_DAYS} days (${n} readings). If that continues it will be about ${formatValue(kind, at.value)} on ` +
-      `${formatDay(target, today)}. Trends rarely stay straight for long, so take this as a guide.`,
-    evidence:
-      `A straight line fitted to your last ${FIT_DAYS} days (${n} readings): ` +
-      `${spread(formatValue(kind, at.low), formatValue(kind, at.high))}.`,
+    title: w.say.bodyTitle(w.label(kind), w.value(kind, at.value), w.day(target)),
+    description: w.say.bodyDescription(
+      w.noun(kind),
+      w.rate(kind, fit.slope, 'week'),
+      FIT_DAYS,
+      n,
+      w.value(kind, at.value),
+      w.day(target),
+    ),
+    evidence: w.say.bodyEvidence(FIT_DAYS, n, w.value(kind, at.low), w.value(kind, at.high)),
     actionable: false,
     recommendations: [],
     relatedMetrics: [kind],
@@ -66,11 +68,4 @@ export function bodyPrediction(series: DailySeries, today: number): Finding | un
     },
     series: [chartSeries(kind, series.unit, points)],
   };
-}
-
-/** "a reading that day would most likely fall between a and b", or at about a when both round alike. */
-function spread(low: string, high: string): string {
-  return low === high
-    ? `a reading that day would most likely (95 %) be about ${low}`
-    : `a reading that day would most likely (95 %) fall between ${low} and ${high}`;
 }

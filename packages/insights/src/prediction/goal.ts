@@ -1,49 +1,49 @@
 import type { DailySeries, Finding, GoalSpec } from '../types';
-import { goalPoints, goalProgress, OFF_TRACK_ADVICE, predictionPoints, targetBand } from '../goals';
-import { dayFromIso, formatDay, isoDay } from '../shared/days';
-import { formatRate, formatValue } from '../shared/format';
-import { kindNoun } from '../shared/kinds';
+import { goalPoints, goalProgress, predictionPoints, targetBand } from '../goals';
+import { dayFromIso, isoDay } from '../shared/days';
 import { chartSeries } from '../shared/points';
+import { words } from '../words';
 
 /** (a) of the prediction rule: when a by-date goal will be reached at the current rate. */
 export function goalPrediction(
   goal: GoalSpec,
   series: DailySeries | undefined,
   today: number,
+  language?: string,
 ): Finding | undefined {
   if (goal.period !== 'by_date') return undefined;
+  const w = words(language, today);
   const progress = goalProgress(goal, series, today);
   const prediction = progress.prediction;
   if (!prediction || progress.met) return undefined;
   const kind = goal.metric;
-  const target = formatValue(kind, goal.target);
-  const deadline = goal.deadline === null ? '' : formatDay(goal.deadline, today);
+  const target = w.value(kind, goal.target);
+  const deadline = goal.deadline === null ? '' : w.day(goal.deadline);
   const window = predictionPoints(goalPoints(goal, series, today), today);
-  const rate = formatRate(kind, prediction.ratePerDay, 'week');
+  const rate = w.rate(kind, prediction.ratePerDay, 'week');
   let title: string;
   let description: string;
   if (prediction.date === null) {
-    title = `${goal.title}: not moving toward ${target} at the current rate`;
-    description =
-      `Over the last ${window.days.length} readings your ${kindNoun(kind)} changed by ${rate}, which does not ` +
-      `clearly move it toward ${target}${deadline ? ` by ${deadline}` : ''}.`;
+    title = w.say.goalStalledTitle(goal.title, target);
+    description = w.say.goalStalledDescription(window.days.length, w.noun(kind), rate, target, deadline);
   } else {
-    const date = formatDay(dayFromIso(prediction.date), today);
+    const date = w.day(dayFromIso(prediction.date));
     const between =
       prediction.low === prediction.high
-        ? ''
+        ? undefined
         : prediction.low !== null && prediction.high !== null
-          ? ` (between ${formatDay(dayFromIso(prediction.low), today)} and ${formatDay(dayFromIso(prediction.high), today)})`
-          : ' (the range is wide: the rate is still uncertain)';
-    title = `${goal.title}: ${target} around ${date}`;
-    description =
-      `At the current rate (${rate} over the last ${window.days.length} readings) you will reach ${target} around ` +
-      `${date}${between}` +
-      (deadline
-        ? prediction.onTrack
-          ? `, by your deadline of ${deadline}.`
-          : `, after your deadline of ${deadline}.`
-        : '.');
+          ? { low: w.day(dayFromIso(prediction.low)), high: w.day(dayFromIso(prediction.high)) }
+          : ('wide' as const);
+    title = w.say.goalWhenTitle(goal.title, target, date);
+    description = w.say.goalWhenDescription(
+      rate,
+      window.days.length,
+      target,
+      date,
+      between,
+      deadline,
+      prediction.onTrack,
+    );
   }
   return {
     key: `prediction:goal:${goal.id}`,
@@ -52,7 +52,7 @@ export function goalPrediction(
     title,
     description,
     actionable: !prediction.onTrack,
-    recommendations: prediction.onTrack ? [] : [OFF_TRACK_ADVICE],
+    recommendations: prediction.onTrack ? [] : [w.say.offTrackAdvice],
     relatedMetrics: [kind],
     window: { from: window.days[0] ?? today, to: today },
     values: {
@@ -65,6 +65,6 @@ export function goalPrediction(
       onTrack: prediction.onTrack ? 'yes' : 'no',
       n: window.days.length,
     },
-    series: [chartSeries(kind, series?.unit ?? '', window, { band: targetBand(goal) })],
+    series: [chartSeries(kind, series?.unit ?? '', window, { band: targetBand(goal, w.say.target) })],
   };
 }

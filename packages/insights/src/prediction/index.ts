@@ -9,11 +9,11 @@ export { goalPrediction } from './goal';
 export const predictionRule: InsightRule = (input: EngineInput) => {
   const findings: Finding[] = [];
   for (const goal of input.goals) {
-    const finding = goalPrediction(goal, input.series.get(goal.metric), input.today);
+    const finding = goalPrediction(goal, input.series.get(goal.metric), input.today, input.language);
     if (finding) findings.push(finding);
   }
   for (const series of input.series.values()) {
-    const finding = bodyPrediction(series, input.today);
+    const finding = bodyPrediction(series, input.today, input.language);
     if (finding) findings.push(finding);
   }
   return findings;

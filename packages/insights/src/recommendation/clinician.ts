@@ -1,12 +1,11 @@
 import type { EngineInput, Finding } from '../types';
 import { labStatus, latestLabs, type LabStatus } from '../anomaly';
-import { formatDay } from '../shared/days';
-import { formatAmount } from '../shared/format';
 import { chartSeries } from '../shared/points';
 import { detectTrend, trendAdvice } from '../trend';
+import { words, type Phrases } from '../words';
 
-/** Plain, general advice for groups of lab results; the clinician weighs it for the person. */
-const labAdvice: { kinds: readonly string[]; text: string }[] = [
+/** Plain, general advice for groups of lab results (words/en.ts labsAdviceGroups); the clinician weighs it. */
+const labAdvice: { kinds: readonly string[]; text: keyof Phrases['labsAdviceGroups'] }[] = [
   {
     kinds: [
       'ldl_cholesterol',
@@ -17,15 +16,15 @@ const labAdvice: { kinds: readonly string[]; text: string }[] = [
       'hdl_cholesterol',
       'vldl_cholesterol',
     ],
-    text: 'Your clinician can weigh your cholesterol against your overall heart risk; diet, activity and weight all affect it (AHA/ACC 2018).',
+    text: 'cholesterol',
   },
   {
     kinds: ['hemoglobin_a1c', 'blood_glucose'],
-    text: 'Ask your clinician whether a repeat test or a diabetes screen is due; activity and diet both affect blood sugar (ADA Standards of Care).',
+    text: 'glucose',
   },
   {
     kinds: ['egfr', 'creatinine', 'microalbumin_creatinine_ratio', 'urea_nitrogen'],
-    text: 'Kidney results often need a repeat test to confirm; your clinician can say whether one is due (KDIGO).',
+    text: 'kidney',
   },
 ];
 
@@ -35,30 +34,27 @@ export function labsAdvice(input: EngineInput): Finding | undefined {
     .map(labStatus)
     .filter((status): status is LabStatus => status !== undefined);
   if (statuses.length === 0) return undefined;
+  const w = words(input.language, input.today);
   const names = statuses.map((status) => status.result.name);
   const kinds = statuses.map((status) => status.result.metric);
   const specific = labAdvice
     .filter((advice) => advice.kinds.some((kind) => kinds.includes(kind)))
-    .map((advice) => advice.text);
+    .map((advice) => w.say.labsAdviceGroups[advice.text]);
   const days = statuses.map((status) => status.result.day);
   const critical = statuses.some((status) => status.severity === 'critical');
-  const count = statuses.length === 1 ? 'a lab result' : `${statuses.length} lab results`;
   return {
     key: 'recommendation:labs:talk_to_clinician',
     type: 'recommendation',
     severity: 'warning',
-    title: `Talk with your clinician about ${count} outside the reference range`,
-    description:
-      `Your latest ${names.join(', ')} ${statuses.length === 1 ? 'result is' : 'results are'} outside the reference ` +
-      `range (tested ${formatDay(Math.min(...days), input.today)}${days.length > 1 ? ` to ${formatDay(Math.max(...days), input.today)}` : ''}). ` +
-      'A result outside the range is not a diagnosis; your clinician can say what it means for you.',
+    title: w.say.labsTitle(statuses.length),
+    description: w.say.labsDescription(
+      names.join(', '),
+      statuses.length,
+      w.day(Math.min(...days)),
+      days.length > 1 ? w.day(Math.max(...days)) : undefined,
+    ),
     actionable: true,
-    recommendations: [
-      critical
-        ? 'Contact your clinician promptly: at least one result is far outside its range or was flagged critical.'
-        : 'Bring these results to your next appointment, or ask your clinician whether they need a follow-up.',
-      ...specific,
-    ],
+    recommendations: [critical ? w.say.labsAdviceCritical : w.say.labsAdviceFollowUp, ...specific],
     relatedMetrics: [...new Set(kinds)],
     window: { from: Math.min(...days), to: Math.max(...days) },
     values: {
@@ -74,16 +70,15 @@ export function restingHeartRateAdvice(input: EngineInput): Finding | undefined 
   const series = input.series.get('resting_heart_rate');
   const trend = detectTrend(series, input.today);
   if (!trend || trend.direction !== 'up') return undefined;
+  const w = words(input.language, input.today);
   return {
     key: 'recommendation:resting_heart_rate:rising',
     type: 'recommendation',
     severity: 'info',
-    title: 'Resting heart rate rising: consider more recovery',
-    description:
-      `Your resting heart rate rose by about ${formatAmount('resting_heart_rate', trend.change)} over the last ` +
-      `${trend.windowDays} days. A rise often follows short sleep, stress, alcohol, an illness coming on or a block of hard training.`,
+    title: w.say.restingTitle,
+    description: w.say.restingDescription(w.amount('resting_heart_rate', trend.change), trend.windowDays),
     actionable: true,
-    recommendations: trendAdvice('resting_heart_rate'),
+    recommendations: trendAdvice('resting_heart_rate', w),
     relatedMetrics: ['resting_heart_rate'],
     window: { from: trend.from, to: trend.to },
     values: {

@@ -1,8 +1,8 @@
 import type { EngineInput, Finding } from '../types';
-import { formatDay, lastWholeDay } from '../shared/days';
-import { formatNumber, formatValue } from '../shared/format';
+import { lastWholeDay } from '../shared/days';
 import { chartSeries, cleanPoints, slicePoints, type Points } from '../shared/points';
 import { mean } from '../stats';
+import { words } from '../words';
 
 /** Levels are averaged over the last 14 whole days (today, not over yet, is left out) and need 10 of them. */
 export const LEVEL_DAYS = 14;
@@ -34,21 +34,15 @@ export function sleepAdvice(input: EngineInput): Finding | undefined {
   if (points.days.length < MIN_LEVEL_DAYS) return undefined;
   const average = mean(points.values);
   if (average >= MIN_SLEEP_HOURS) return undefined;
+  const w = words(input.language, input.today);
   return {
     key: 'recommendation:sleep_duration:below_7h',
     type: 'recommendation',
     severity: 'info',
-    title: `Average sleep ${formatValue('sleep_duration', average)} over the last ${points.days.length} nights`,
-    description:
-      `You slept ${formatValue('sleep_duration', average)} a night on average over the last ${LEVEL_DAYS} days ` +
-      `(${points.days.length} nights recorded). Adults are advised to sleep at least 7 hours a night regularly ` +
-      `(American Academy of Sleep Medicine and Sleep Research Society, 2015).`,
+    title: w.say.sleepTitle(w.value('sleep_duration', average), points.days.length),
+    description: w.say.sleepDescription(w.value('sleep_duration', average), LEVEL_DAYS, points.days.length),
     actionable: true,
-    recommendations: [
-      'Consider a regular bedtime that leaves room for at least 7 hours of sleep.',
-      'A dark, cool, quiet bedroom and no caffeine late in the day often help.',
-      'Talk with your clinician if you sleep poorly despite enough time in bed, or if you snore loudly or feel sleepy in the day.',
-    ],
+    recommendations: w.say.sleepAdvice,
     relatedMetrics: ['sleep_duration'],
     window: levelWindow(input),
     values: {
@@ -59,7 +53,7 @@ export function sleepAdvice(input: EngineInput): Finding | undefined {
     },
     series: [
       chartSeries('sleep_duration', points.unit, points, {
-        band: { low: MIN_SLEEP_HOURS, high: null, label: 'At least 7 h' },
+        band: { low: MIN_SLEEP_HOURS, high: null, label: w.say.sleepBand },
       }),
     ],
   };
@@ -70,20 +64,15 @@ export function stepsAdvice(input: EngineInput): Finding | undefined {
   if (points.days.length < MIN_LEVEL_DAYS) return undefined;
   const average = mean(points.values);
   if (average >= MIN_STEPS) return undefined;
+  const w = words(input.language, input.today);
   return {
     key: 'recommendation:steps:below_5000',
     type: 'recommendation',
     severity: 'info',
-    title: `Steps averaging ${formatNumber(average, 0)} a day over the last ${LEVEL_DAYS} days`,
-    description:
-      `You averaged ${formatValue('steps', average)} a day over ${points.days.length} days with data. Under 5,000 a day ` +
-      `is usually counted as a sedentary level (Tudor-Locke et al., 2013), and in large studies more daily steps went ` +
-      `with lower mortality up to about 6,000–10,000 a day (Paluch et al., Lancet Public Health 2022).`,
+    title: w.say.stepsTitle(w.number(average, 0), LEVEL_DAYS),
+    description: w.say.stepsDescription(w.value('steps', average), points.days.length),
     actionable: true,
-    recommendations: [
-      'Consider adding short walks through the day, such as 10 minutes after meals, and building up gradually.',
-      'If a health condition limits your walking, talk with your clinician about the right amount for you.',
-    ],
+    recommendations: w.say.stepsAdvice,
     relatedMetrics: ['steps'],
     window: levelWindow(input),
     values: {
@@ -94,7 +83,7 @@ export function stepsAdvice(input: EngineInput): Finding | undefined {
     },
     series: [
       chartSeries('steps', points.unit, points, {
-        band: { low: MIN_STEPS, high: null, label: '5,000 steps' },
+        band: { low: MIN_STEPS, high: null, label: w.say.stepsBand },
       }),
     ],
   };
@@ -105,20 +94,15 @@ export function exerciseAdvice(input: EngineInput): Finding | undefined {
   if (points.days.length < 20) return undefined;
   const weekly = (points.values.reduce((sum, value) => sum + value, 0) / points.days.length) * 7;
   if (weekly >= MIN_EXERCISE_WEEKLY) return undefined;
+  const w = words(input.language, input.today);
   return {
     key: 'recommendation:exercise_minutes:below_150',
     type: 'recommendation',
     severity: 'info',
-    title: `About ${formatNumber(weekly, 0)} minutes of exercise a week over the last 4 weeks`,
-    description:
-      `Over the last 28 days (${points.days.length} with data) you recorded about ${formatNumber(weekly, 0)} minutes of ` +
-      `exercise a week. The WHO advises adults 150–300 minutes of moderate activity a week, or 75–150 of vigorous ` +
-      `activity (WHO guidelines on physical activity, 2020).`,
+    title: w.say.exerciseTitle(w.number(weekly, 0)),
+    description: w.say.exerciseDescription(points.days.length, w.number(weekly, 0)),
     actionable: true,
-    recommendations: [
-      'Consider building up to 150 minutes a week, for example 30 minutes of brisk walking on five days.',
-      'If you have a heart condition or other health concern, talk with your clinician before starting something strenuous.',
-    ],
+    recommendations: w.say.exerciseAdvice,
     relatedMetrics: ['exercise_minutes'],
     window: levelWindow(input, 28),
     values: {
@@ -139,30 +123,30 @@ export function bloodPressureAdvice(input: EngineInput): Finding | undefined {
   const dia = mean(diastolic.values);
   if (sys < BP_STAGE1.systolic && dia < BP_STAGE1.diastolic) return undefined;
   const stage2 = sys >= BP_STAGE2.systolic || dia >= BP_STAGE2.diastolic;
+  const w = words(input.language, input.today);
   return {
     key: 'recommendation:blood_pressure:high_average',
     type: 'recommendation',
     severity: stage2 ? 'warning' : 'info',
-    title: `Blood pressure averaging ${formatNumber(sys, 0)}/${formatNumber(dia, 0)} mmHg`,
-    description:
-      `Your blood pressure readings over the last ${LEVEL_DAYS} days (from ${formatDay(levelWindow(input).from, input.today)}) ` +
-      `average ${formatNumber(sys, 0)}/${formatNumber(dia, 0)} mmHg. The ACC/AHA 2017 guideline counts home averages of ` +
-      `130/80 or more as high blood pressure${stage2 ? ', and 140/90 or more as stage 2' : ''}.`,
+    title: w.say.pressureTitle(w.number(sys, 0), w.number(dia, 0)),
+    description: w.say.pressureDescription(
+      LEVEL_DAYS,
+      w.day(levelWindow(input).from),
+      w.number(sys, 0),
+      w.number(dia, 0),
+      stage2,
+    ),
     actionable: true,
-    recommendations: [
-      'Talk with your clinician about these readings; one or two weeks of home readings are what they usually ask for.',
-      'Measure seated after 5 minutes of rest, arm supported at heart level, two readings a minute apart.',
-      'Less salt, regular activity, less alcohol and a healthy weight all tend to lower blood pressure.',
-    ],
+    recommendations: w.say.pressureAdvice,
     relatedMetrics: ['blood_pressure_systolic', 'blood_pressure_diastolic'],
     window: levelWindow(input),
     values: { systolic: sys, diastolic: dia, readings: systolic.days.length, source: 'ACC/AHA 2017' },
     series: [
       chartSeries('blood_pressure_systolic', systolic.unit, systolic, {
-        band: { low: null, high: 130, label: 'Below 130' },
+        band: { low: null, high: 130, label: w.say.below(130) },
       }),
       chartSeries('blood_pressure_diastolic', diastolic.unit, diastolic, {
-        band: { low: null, high: 80, label: 'Below 80' },
+        band: { low: null, high: 80, label: w.say.below(80) },
       }),
     ],
   };

@@ -1,8 +1,8 @@
 import type { EngineInput, Finding, InsightRule } from '../types';
-import { formatDay } from '../shared/days';
-import { decimalsFor, formatAmount, formatNumber, formatP, formatRate, formatValue } from '../shared/format';
-import { isNumericKind, kindLabel, kindNoun, kindProfile } from '../shared/kinds';
+import { decimalsFor } from '../shared/format';
+import { isNumericKind, kindProfile } from '../shared/kinds';
 import { chartSeries } from '../shared/points';
+import { words, type Words } from '../words';
 import { trendAdvice } from './advice';
 import { detectTrend, type Trend } from './detect';
 
@@ -24,36 +24,44 @@ export function isUnhealthy(trend: Pick<Trend, 'kind' | 'direction'>): boolean {
 }
 
 /** What a steady change may mean, in a sentence. */
-function trendMeaning(trend: Trend): string {
+function trendMeaning(trend: Trend, w: Words): string {
   const better = kindProfile(trend.kind).better;
-  if (better === undefined) return 'A steady change rather than a few odd days.';
-  const good = (better === 'up') === (trend.direction === 'up');
-  return good
-    ? 'A steady change in a healthy direction.'
-    : 'A steady change worth keeping an eye on, rather than a few odd days.';
+  return w.say.trendMeaning(
+    better === undefined ? undefined : (better === 'up') === (trend.direction === 'up'),
+  );
 }
 
-export function trendFinding(trend: Trend, unit: string, today: number): Finding {
+export function trendFinding(trend: Trend, unit: string, today: number, language?: string): Finding {
+  const w = words(language, today);
   const { kind, direction, fit, test, windowDays, from, to } = trend;
   const start = fit.intercept + fit.slope * from;
   const end = fit.intercept + fit.slope * to;
   const unhealthy = isUnhealthy(trend);
   const large = Math.abs(trend.change) >= 1.5 * trend.threshold;
-  const recommendations = unhealthy ? trendAdvice(kind) : [];
+  const recommendations = unhealthy ? trendAdvice(kind, w) : [];
   const digits = decimalsFor(fit.slope);
-  const rate = `${formatRate(kind, fit.slope)} (95 % interval ${formatNumber(fit.low, digits)} to ${formatNumber(fit.high, digits)})`;
+  const up = direction === 'up';
   return {
     key: `trend:${kind}:${direction}`,
     type: 'trend',
     severity: unhealthy && large ? 'warning' : 'info',
-    title: `${kindLabel(kind)} ${direction} ${formatAmount(kind, trend.change)} over ${windowDays} days`,
-    description:
-      `Your ${kindNoun(kind)} went ${direction} by about ${formatAmount(kind, trend.change)} between ` +
-      `${formatDay(from, today)} and ${formatDay(to, today)}, from about ${formatValue(kind, start)} to ` +
-      `${formatValue(kind, end)}. ${trendMeaning(trend)}`,
-    evidence:
-      `A steady rate of ${rate} (Theil–Sen), Mann–Kendall ${formatP(test.p)}, ` +
-      `over ${trend.points.days.length} days with data.`,
+    title: w.say.trendTitle(w.label(kind), up, w.amount(kind, trend.change), windowDays),
+    description: `${w.say.trendDescription(
+      w.noun(kind),
+      up,
+      w.amount(kind, trend.change),
+      w.day(from),
+      w.day(to),
+      w.value(kind, start),
+      w.value(kind, end),
+    )} ${trendMeaning(trend, w)}`,
+    evidence: w.say.trendEvidence(
+      w.rate(kind, fit.slope),
+      w.number(fit.low, digits),
+      w.number(fit.high, digits),
+      w.p(test.p),
+      trend.points.days.length,
+    ),
     actionable: recommendations.length > 0,
     recommendations,
     relatedMetrics: [kind],
@@ -83,7 +91,7 @@ export const trendRule: InsightRule = (input: EngineInput) => {
   for (const series of input.series.values()) {
     if (!isNumericKind(series.metric)) continue;
     const trend = detectTrend(series, input.today);
-    if (trend) findings.push(trendFinding(trend, series.unit, input.today));
+    if (trend) findings.push(trendFinding(trend, series.unit, input.today, input.language));
   }
   return findings;
 };

@@ -80,13 +80,21 @@ export class InsightsService {
     const today = localDayIn(zone, at);
     // Merged days leave sandbox data out already; the readings read from samples do it here.
     const sandbox = { excludeSandbox: !(await this.data.includesSandbox(userId)) };
-    const [series, labs, glucoseReadings, goals] = await Promise.all([
+    const [series, labs, glucoseReadings, goals, language] = await Promise.all([
       this.data.dailySeries(userId, today - ENGINE_DAYS, today),
       this.data.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS, sandbox),
       this.data.glucoseReadings(userId, at - CGM_DAYS * DAY_MS, sandbox),
       this.goals.list(userId),
+      this.zones.language(userId),
     ]);
-    return { today, series, labs, glucoseReadings, goals: goals.map(toGoalSpec) };
+    return {
+      today,
+      series,
+      labs,
+      glucoseReadings,
+      goals: goals.map(toGoalSpec),
+      ...(language ? { language } : {}),
+    };
   }
 
   async run(userId: string): Promise<RunResult> {
