@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth';
 import { useDocumentTitle } from '../features/layout';
 import { ApiAccessSection } from '../features/settings/ApiAccessSection';
@@ -24,14 +25,15 @@ import { SharingSection } from '../features/shares';
 import { CaregiversSection } from '../features/caregivers';
 
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('title'));
   const { profile } = useAuth();
   const { save, feedback, setFeedback } = useSettingsSaver();
 
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
-        Settings
+        {t('title')}
       </Typography>
       {profile && (
         <Stack spacing={3} sx={{ maxWidth: 760 }}>

@@ -1,10 +1,4 @@
-import {
-  API_TOKEN_SCOPE_LABELS,
-  API_TOKEN_SCOPES,
-  type ApiToken,
-  type ApiTokenCreated,
-  type ApiTokenScope,
-} from '@healthfolio/core';
+import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenCreated, type ApiTokenScope } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import {
   apiTokensKey,
@@ -33,31 +28,24 @@ import { SettingsSection } from './SettingsSection';
 
 /** Settings → API access: personal access tokens for scripts and AI assistants (issue 27). */
 export function ApiAccessSection() {
+  const { t } = useTranslation('settings');
   const tokens = useApiTokens();
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
 
   return (
-    <SettingsSection
-      title="API access"
-      description="Personal access tokens let your own scripts, spreadsheets and AI assistant read your data through the API, limited to the scopes you tick. Anyone holding a token can use it: revoke it when you no longer need it."
-    >
+    <SettingsSection title={t('tokens.title')} description={t('tokens.description')}>
       <Alert severity="info" component="div">
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          What an AI assistant can see
+          {t('tokens.aiTitle')}
         </Typography>
-        <Typography variant="body2">
-          A token with the “AI assistant (MCP)” scope lets an assistant read your metrics, lab results with
-          their ranges, clinical records (conditions, medications, allergies), insights and goals — and add
-          measurements only if the token can also add them. It never sees your name, email or password, and
-          what it reads may be sent to the assistant’s provider. Every call is listed under Security activity.
-        </Typography>
+        <Typography variant="body2">{t('tokens.aiText')}</Typography>
       </Alert>
       <CreateTokenForm onCreated={setCreated} />
       {created && <NewToken created={created} onClose={() => setCreated(null)} />}
-      {tokens.isPending && <CircularProgress aria-label="Loading API tokens" size={24} />}
-      {tokens.isError && <Alert severity="error">Could not load your API tokens.</Alert>}
+      {tokens.isPending && <CircularProgress aria-label={t('tokens.loading')} size={24} />}
+      {tokens.isError && <Alert severity="error">{t('tokens.loadFailed')}</Alert>}
       {tokens.isSuccess && tokens.data.length === 0 && (
-        <Typography color="text.secondary">No API tokens yet.</Typography>
+        <Typography color="text.secondary">{t('tokens.empty')}</Typography>
       )}
       {tokens.data?.map((token) => (
         <TokenItem key={token.id} token={token} />
@@ -67,6 +55,7 @@ export function ApiAccessSection() {
 }
 
 function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) => void }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['metrics:read']);
@@ -91,20 +80,20 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
   const error = create.isError ? toApiError(create.error) : null;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Create an API token">
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('tokens.createLabel')}>
       <Stack spacing={2}>
         <TextField
-          label="Token name"
+          label={t('tokens.name')}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          placeholder="Home dashboard"
-          helperText="So you can tell your tokens apart"
+          placeholder={t('tokens.namePlaceholder')}
+          helperText={t('tokens.nameHelp')}
           required
           fullWidth
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <FormGroup>
-          <FormLabel component="legend">What it may do</FormLabel>
+          <FormLabel component="legend">{t('tokens.scopesLabel')}</FormLabel>
           {API_TOKEN_SCOPES.map((scope) => (
             <FormControlLabel
               key={scope}
@@ -114,28 +103,26 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
                   onChange={(e) => toggle(scope, e.target.checked)}
                 />
               }
-              label={API_TOKEN_SCOPE_LABELS[scope]}
+              label={t(`tokens.scopes.${scope.replace(':', '_')}`)}
             />
           ))}
         </FormGroup>
         <TextField
           select
-          label="Expires after"
+          label={t('tokens.expiresAfter')}
           value={expiryDays}
           onChange={(e) => setExpiryDays(Number(e.target.value))}
           sx={{ maxWidth: 240 }}
         >
-          {EXPIRY_CHOICES.map((choice) => (
-            <MenuItem key={choice.days} value={choice.days}>
-              {choice.label}
+          {EXPIRY_CHOICES.map((days) => (
+            <MenuItem key={days} value={days}>
+              {t(`tokens.expiry.d${days}`)}
             </MenuItem>
           ))}
         </TextField>
         {error && (
           <Alert severity="error">
-            {error.code === 'auth/step-up-required'
-              ? 'Creating a token needs you to confirm it’s you. Try again and confirm with your code or password.'
-              : error.message}
+            {error.code === 'auth/step-up-required' ? t('tokens.stepUpRequired') : error.message}
           </Alert>
         )}
         <div>
@@ -144,7 +131,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
             variant="contained"
             disabled={create.isPending || name.trim() === '' || scopes.length === 0}
           >
-            Create token
+            {t('tokens.create')}
           </Button>
         </div>
       </Stack>
@@ -153,6 +140,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: ApiTokenCreated) 
 }
 
 function NewToken({ created, onClose }: { created: ApiTokenCreated; onClose: () => void }) {
+  const { t } = useTranslation('settings');
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = () => {
     navigator.clipboard.writeText(created.token).then(
@@ -162,25 +150,25 @@ function NewToken({ created, onClose }: { created: ApiTokenCreated; onClose: () 
   };
   return (
     <Alert severity="success" onClose={onClose}>
-      Token created. Copy it now: it is shown only once and cannot be seen again.
+      {t('tokens.createdOnce')}
       <Box
         component="code"
         sx={{ display: 'block', my: 1, wordBreak: 'break-all' }}
-        aria-label="New API token"
+        aria-label={t('tokens.newToken')}
       >
         {created.token}
       </Box>
       <Button size="small" variant="outlined" onClick={copy}>
-        Copy token
+        {t('tokens.copy')}
       </Button>
       {copied === true && (
         <Typography variant="body2" role="status" component="span" sx={{ ml: 1 }}>
-          Copied to the clipboard.
+          {t('tokens.copied')}
         </Typography>
       )}
       {copied === false && (
         <Typography variant="body2" role="status" component="span" sx={{ ml: 1 }}>
-          Could not copy: select the token and copy it by hand.
+          {t('tokens.copyFailed')}
         </Typography>
       )}
     </Alert>
@@ -188,6 +176,7 @@ function NewToken({ created, onClose }: { created: ApiTokenCreated; onClose: () 
 }
 
 function TokenItem({ token }: { token: ApiToken }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => revokeApiToken(token.id),
@@ -196,7 +185,7 @@ function TokenItem({ token }: { token: ApiToken }) {
   return (
     <Box
       component="article"
-      aria-label={`API token ${token.name}`}
+      aria-label={t('tokens.itemLabel', { name: token.name })}
       sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}
     >
       <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>
@@ -206,10 +195,10 @@ function TokenItem({ token }: { token: ApiToken }) {
         </Typography>
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {token.scopes.map((s) => API_TOKEN_SCOPE_LABELS[s]).join(' · ')}
+        {token.scopes.map((s) => t(`tokens.scopes.${s.replace(':', '_')}`)).join(' · ')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {describeToken(token)}
+        {describeToken(token, t)}
       </Typography>
       <Button
         size="small"
@@ -218,7 +207,7 @@ function TokenItem({ token }: { token: ApiToken }) {
         disabled={revoke.isPending}
         onClick={() => revoke.mutate()}
       >
-        Revoke
+        {t('tokens.revoke')}
       </Button>
       {revoke.isError && <Alert severity="error">{toApiError(revoke.error).message}</Alert>}
     </Box>

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { SettingsSection } from './SettingsSection';
 import { SwitchList, type SwitchOption } from './SwitchList';
@@ -12,16 +13,15 @@ import type { SaveSettings } from './use-settings-saver';
 type DataSharing = UserSettings['dataSharing'];
 type SharingSwitch = Exclude<keyof DataSharing, 'allowedProviders'>;
 
-const options: readonly SwitchOption<SharingSwitch>[] = [
-  {
-    key: 'shareHealthScore',
-    label: 'Share my health score',
-    description: 'Allowed providers see my overall score.',
-  },
-  { key: 'shareInsights', label: 'Share my insights', description: 'Allowed providers see my insights.' },
-];
+const switches: readonly SharingSwitch[] = ['shareHealthScore', 'shareInsights'];
 
 export function DataSharingSection({ values, save }: { values: DataSharing; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
+  const options: SwitchOption<SharingSwitch>[] = switches.map((key) => ({
+    key,
+    label: t(`dataSharing.${key}.label`),
+    description: t(`dataSharing.${key}.description`),
+  }));
   const [provider, setProvider] = useState('');
   const providers = values.allowedProviders;
 
@@ -37,7 +37,7 @@ export function DataSharingSection({ values, save }: { values: DataSharing; save
     void save({ dataSharing: { allowedProviders: providers.filter((p) => p !== name) } });
 
   return (
-    <SettingsSection title="Data sharing">
+    <SettingsSection title={t('dataSharing.title')}>
       <SwitchList
         options={options}
         values={values}
@@ -45,11 +45,11 @@ export function DataSharingSection({ values, save }: { values: DataSharing; save
       />
       <div>
         <Typography variant="subtitle2" component="h3" gutterBottom>
-          Allowed providers
+          {t('dataSharing.allowedProviders')}
         </Typography>
         {providers.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No providers yet.
+            {t('dataSharing.noProviders')}
           </Typography>
         ) : (
           <Stack
@@ -66,9 +66,9 @@ export function DataSharingSection({ values, save }: { values: DataSharing; save
         )}
       </div>
       <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={add} noValidate>
-        <TextInput label="Provider name" value={provider} onChange={setProvider} />
+        <TextInput label={t('dataSharing.providerName')} value={provider} onChange={setProvider} />
         <Button type="submit" variant="outlined" sx={{ minHeight: 56, flexShrink: 0 }}>
-          Add provider
+          {t('dataSharing.addProvider')}
         </Button>
       </Stack>
     </SettingsSection>

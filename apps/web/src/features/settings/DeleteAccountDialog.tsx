@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearSession } from '../auth/session-store';
 import { TextInput } from '../forms/TextInput';
@@ -22,6 +23,7 @@ export function DeleteAccountDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('settings');
   const titleId = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -45,7 +47,7 @@ export function DeleteAccountDialog({
     try {
       await deleteAccount();
     } catch {
-      setError('Could not delete your account. Please try again.');
+      setError(t('deleteAccount.failed'));
       setDeleting(false);
       return;
     }
@@ -58,16 +60,16 @@ export function DeleteAccountDialog({
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>Delete your account?</DialogTitle>
+        <DialogTitle id={titleId}>{t('deleteAccount.dialogTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText component="div">
-            This permanently deletes:
+            {t('deleteAccount.intro')}
             <ul>
-              <li>your profile and settings,</li>
-              <li>all your health data and connected sources,</li>
-              <li>the files you uploaded.</li>
+              <li>{t('deleteAccount.profile')}</li>
+              <li>{t('deleteAccount.healthData')}</li>
+              <li>{t('deleteAccount.files')}</li>
             </ul>
-            <strong>This cannot be undone.</strong> Consider exporting your data first.
+            <Trans t={t} i18nKey="deleteAccount.warning" components={{ strong: <strong /> }} />
           </DialogContentText>
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
@@ -76,7 +78,7 @@ export function DeleteAccountDialog({
           )}
           <div style={{ marginTop: 16 }}>
             <TextInput
-              label="Type your email to confirm"
+              label={t('deleteAccount.typeEmail')}
               type="email"
               autoComplete="off"
               value={typed}
@@ -87,10 +89,10 @@ export function DeleteAccountDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={deleting}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={!confirmed || deleting}>
-            Delete my account
+            {t('deleteAccount.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -1,4 +1,5 @@
 import type { UserSettings } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
 import { PushNotificationSwitch } from './PushNotificationSwitch';
 import { SettingsSection } from './SettingsSection';
 import { SwitchList, type SwitchOption } from './SwitchList';
@@ -8,33 +9,26 @@ type Notifications = UserSettings['notifications'];
 
 // What each switch does: insight alerts and goal reminders go by email (with email notifications on) and to
 // every browser subscribed to push notifications (modules/push on the server).
-const channels: readonly SwitchOption<'emailNotifications'>[] = [
-  {
-    key: 'emailNotifications',
-    label: 'Email notifications',
-    description: 'The alerts and reminders below, by email.',
-  },
-];
-const topics: readonly SwitchOption<'insightAlerts' | 'goalReminders'>[] = [
-  {
-    key: 'insightAlerts',
-    label: 'Insight alerts',
-    description: 'Tell me when a new warning is found in my data.',
-  },
-  {
-    key: 'goalReminders',
-    label: 'Goal reminders',
-    description: 'Each morning, remind me of the daily goals I missed yesterday.',
-  },
-];
+const channels = ['emailNotifications'] as const;
+const topics = ['insightAlerts', 'goalReminders'] as const;
 
 export function NotificationsSection({ values, save }: { values: Notifications; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
+  const options = <K extends string>(keys: readonly K[]): SwitchOption<K>[] =>
+    keys.map((key) => {
+      const name: string = key;
+      return {
+        key,
+        label: t(`notifications.${name}.label`),
+        description: t(`notifications.${name}.description`),
+      };
+    });
   const change = (key: keyof Notifications, value: boolean) => void save({ notifications: { [key]: value } });
   return (
-    <SettingsSection title="Notifications">
-      <SwitchList options={channels} values={values} onChange={change} />
+    <SettingsSection title={t('notifications.title')}>
+      <SwitchList options={options(channels)} values={values} onChange={change} />
       <PushNotificationSwitch enabled={values.pushNotifications} save={save} />
-      <SwitchList options={topics} values={values} onChange={change} />
+      <SwitchList options={options(topics)} values={values} onChange={change} />
     </SettingsSection>
   );
 }

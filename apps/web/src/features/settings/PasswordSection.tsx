@@ -3,30 +3,31 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { toStoredSession, writeSession } from '../auth/session-store';
 import { TextInput } from '../forms/TextInput';
 import { changePassword } from './settings-api';
 import { SettingsSection } from './SettingsSection';
 
-const WEAK_PASSWORD = 'Password should be at least 6 characters';
 const messages: Record<string, string> = {
-  'auth/wrong-password': 'Incorrect password',
-  'auth/weak-password': WEAK_PASSWORD,
-  'auth/too-many-requests': 'Too many requests. Please try again later',
+  'auth/wrong-password': 'password.errors.wrongPassword',
+  'auth/weak-password': 'password.errors.weak',
+  'auth/too-many-requests': 'password.errors.tooManyRequests',
 };
 
-function changeErrorMessage(error: unknown): string {
+function changeErrorMessage(error: unknown, t: TFunction<'settings'>): string {
   const { code, message } = toApiError(error);
-  if (code === 'auth/weak-password') return message || WEAK_PASSWORD;
-  return (
-    messages[code] ?? (code === 'network' ? message : 'Could not change the password. Please try again.')
-  );
+  const key = messages[code];
+  if (key) return t(key, { count: PASSWORD_MIN_LENGTH });
+  return code === 'network' ? message : t('password.errors.failed');
 }
 
 /** Changes the password. The server signs out every other session and answers with a new one for us. */
 export function PasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -35,31 +36,35 @@ export function PasswordSection({ email }: { email: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < PASSWORD_MIN_LENGTH) return setStatus({ severity: 'error', text: WEAK_PASSWORD });
+    if (next.length < PASSWORD_MIN_LENGTH)
+      return setStatus({
+        severity: 'error',
+        text: t('password.errors.weak', { count: PASSWORD_MIN_LENGTH }),
+      });
     setStatus(null);
     setSubmitting(true);
     try {
       writeSession(toStoredSession(await changePassword(current, next)));
       setCurrent('');
       setNext('');
-      setStatus({ severity: 'success', text: 'Password changed. Other sessions were signed out.' });
+      setStatus({ severity: 'success', text: t('password.changed') });
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
     } catch (error) {
-      setStatus({ severity: 'error', text: changeErrorMessage(error) });
+      setStatus({ severity: 'error', text: changeErrorMessage(error, t) });
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <SettingsSection title="Password">
+    <SettingsSection title={t('password.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" autoComplete="username" hidden readOnly value={email} />
         <Stack spacing={2}>
           {status && <Alert severity={status.severity}>{status.text}</Alert>}
           <TextInput
-            label="Current password"
+            label={t('password.current')}
             type="password"
             autoComplete="current-password"
             value={current}
@@ -67,17 +72,17 @@ export function PasswordSection({ email }: { email: string }) {
             required
           />
           <TextInput
-            label="New password"
+            label={t('password.new')}
             type="password"
             autoComplete="new-password"
             value={next}
             onChange={setNext}
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            helperText={t('password.minLength', { count: PASSWORD_MIN_LENGTH })}
             required
           />
           <div>
             <Button type="submit" variant="contained" disabled={submitting}>
-              Change password
+              {t('password.submit')}
             </Button>
           </div>
         </Stack>

@@ -1,5 +1,6 @@
 import type { UserSettings } from '@healthfolio/core';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGES } from '../../i18n';
 import { useThemeMode } from '../theme';
 import { SelectField, type SelectOption } from './SelectField';
@@ -12,16 +13,11 @@ type Preferences = UserSettings['preferences'];
 
 // Each language names itself, so a person who cannot read the current one still finds theirs.
 const languages: readonly SelectOption<string>[] = LANGUAGES;
-const themes: readonly SelectOption<Preferences['theme']>[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-];
-const unitSystems: readonly SelectOption<Preferences['units']>[] = [
-  { value: 'metric', label: 'Metric (kg, cm, km)' },
-  { value: 'imperial', label: 'Imperial (lb, in, mi)' },
-];
+const themes: readonly Preferences['theme'][] = ['light', 'dark'];
+const unitSystems: readonly Preferences['units'][] = ['metric', 'imperial'];
 
 export function PreferencesSection({ values, save }: { values: Preferences; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
   const { setMode } = useThemeMode();
   const timeZone = values.timeZone ?? browserTimeZone() ?? 'UTC';
   const zones = useMemo(
@@ -33,9 +29,9 @@ export function PreferencesSection({ values, save }: { values: Preferences; save
     : [...languages, { value: values.language, label: values.language }];
 
   return (
-    <SettingsSection title="Preferences">
+    <SettingsSection title={t('preferences.title')}>
       <SelectField
-        label="Language"
+        label={t('preferences.language')}
         value={values.language}
         options={language}
         onChange={(value) => {
@@ -44,25 +40,25 @@ export function PreferencesSection({ values, save }: { values: Preferences; save
         }}
       />
       <SelectField
-        label="Theme"
+        label={t('preferences.theme')}
         value={values.theme}
-        options={themes}
+        options={themes.map((value) => ({ value, label: t(`preferences.themes.${value}`) }))}
         onChange={(value) => {
           setMode(value);
           void save({ preferences: { theme: value } });
         }}
       />
       <SelectField
-        label="Units"
+        label={t('preferences.units')}
         value={values.units}
-        options={unitSystems}
+        options={unitSystems.map((value) => ({ value, label: t(`preferences.unitSystems.${value}`) }))}
         onChange={(value) => void save({ preferences: { units: value } })}
       />
       <SelectField
-        label="Time zone"
+        label={t('preferences.timeZone')}
         value={timeZone}
         options={zones}
-        helperText="Your days and weeks are counted in this zone."
+        helperText={t('preferences.timeZoneHelp')}
         onChange={(value) => void save({ preferences: { timeZone: value } })}
       />
     </SettingsSection>

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
 import { authErrorFrom } from '../auth/auth-errors';
 import { TextInput } from '../forms/TextInput';
@@ -26,6 +27,7 @@ export function ProfileSection({
   profile: UserProfile;
   onFeedback: (feedback: SettingsFeedback) => void;
 }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const { sendVerificationEmail } = useAuth();
   const [name, setName] = useState(profile.name);
@@ -37,14 +39,14 @@ export function ProfileSection({
   const saveName = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError('Please enter a name.');
+    if (!trimmed) return setNameError(t('profile.nameRequired'));
     setNameError(null);
     setSaving(true);
     try {
       await writeProfile(queryClient, profile.id, { name: trimmed });
-      onFeedback({ severity: 'success', text: 'Saved' });
+      onFeedback({ severity: 'success', text: t('feedback.saved') });
     } catch {
-      onFeedback({ severity: 'error', text: 'Could not save your name. Please try again.' });
+      onFeedback({ severity: 'error', text: t('profile.saveFailed') });
     } finally {
       setSaving(false);
     }
@@ -54,7 +56,7 @@ export function ProfileSection({
     setSending(true);
     try {
       await sendVerificationEmail();
-      setVerification({ severity: 'success', text: 'Verification email sent' });
+      setVerification({ severity: 'success', text: t('profile.verificationSent') });
     } catch (error) {
       setVerification({ severity: 'error', text: authErrorFrom('verification', error) });
     } finally {
@@ -63,7 +65,7 @@ export function ProfileSection({
   };
 
   return (
-    <SettingsSection title="Profile">
+    <SettingsSection title={t('profile.title')}>
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}
@@ -73,7 +75,7 @@ export function ProfileSection({
         noValidate
       >
         <TextInput
-          label="Name"
+          label={t('profile.name')}
           autoComplete="name"
           value={name}
           onChange={setName}
@@ -81,26 +83,26 @@ export function ProfileSection({
           helperText={nameError ?? undefined}
         />
         <Button type="submit" variant="outlined" disabled={saving} sx={{ minHeight: 56, flexShrink: 0 }}>
-          Save name
+          {t('profile.saveName')}
         </Button>
       </Stack>
       <div>
         <Typography variant="body2" color="text.secondary">
-          Email
+          {t('profile.email')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography sx={{ overflowWrap: 'anywhere' }}>{profile.email}</Typography>
           {profile.emailVerified ? (
-            <Chip size="small" color="success" label="Verified" />
+            <Chip size="small" color="success" label={t('profile.verified')} />
           ) : (
-            <Chip size="small" color="warning" label="Not verified" />
+            <Chip size="small" color="warning" label={t('profile.notVerified')} />
           )}
         </Stack>
       </div>
       {!profile.emailVerified && (
         <div>
           <Button variant="outlined" disabled={sending} onClick={() => void resend()}>
-            Resend verification email
+            {t('profile.resend')}
           </Button>
         </div>
       )}

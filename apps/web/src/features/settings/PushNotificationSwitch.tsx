@@ -5,6 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   currentSubscription,
   fetchPushStatus,
@@ -23,6 +24,7 @@ const pushKey = ['push', 'status'] as const;
  * and the account's push setting is on; the server then sends insight alerts and goal reminders here.
  */
 export function PushNotificationSwitch({ enabled, save }: { enabled: boolean; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const availability = pushAvailability();
   const state = useQuery({
@@ -57,7 +59,7 @@ export function PushNotificationSwitch({ enabled, save }: { enabled: boolean; sa
       }
     } catch (error) {
       setProblem(
-        error instanceof PushSetupError ? error.message : 'That did not work. Please try again in a moment.',
+        error instanceof PushSetupError ? t(`push.errors.${error.reason}`) : t('push.errors.failed'),
       );
     } finally {
       await queryClient.invalidateQueries({ queryKey: pushKey });
@@ -69,18 +71,13 @@ export function PushNotificationSwitch({ enabled, save }: { enabled: boolean; sa
     setProblem(null);
     try {
       const { sent } = await sendTestPush();
-      setNote(sent > 0 ? 'Test notification sent.' : 'No browser took the test notification.');
+      setNote(sent > 0 ? t('push.testSent') : t('push.testNotTaken'));
     } catch {
-      setProblem('The test notification could not be sent.');
+      setProblem(t('push.testFailed'));
     }
   };
 
-  const description =
-    availability === 'unsupported'
-      ? 'This browser cannot receive push notifications.'
-      : availability === 'blocked'
-        ? 'Notifications are blocked for this site in your browser’s settings.'
-        : 'New insights and goal reminders on this device, even when Healthfolio is closed.';
+  const description = t(`push.description.${availability}`);
 
   return (
     <Stack spacing={1}>
@@ -97,7 +94,7 @@ export function PushNotificationSwitch({ enabled, save }: { enabled: boolean; sa
         label={
           <span>
             <Typography component="span" sx={{ display: 'block', pt: 1 }}>
-              Push notifications
+              {t('push.label')}
             </Typography>
             <Typography
               id="setting-pushNotifications-help"
@@ -114,7 +111,7 @@ export function PushNotificationSwitch({ enabled, save }: { enabled: boolean; sa
       {on && (
         <div>
           <Button size="small" variant="outlined" onClick={() => void test()}>
-            Send a test notification
+            {t('push.sendTest')}
           </Button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { goalsKeys } from '../goals/queries';
 import { insightsKeys } from '../insights/queries';
 import { metricsKeys } from '../metrics/queries';
@@ -6,18 +7,13 @@ import { SettingsSection } from './SettingsSection';
 import { SwitchList, type SwitchOption } from './SwitchList';
 import type { SaveSettings } from './use-settings-saver';
 
-const options: readonly SwitchOption<'includeSandboxData'>[] = [
-  {
-    key: 'includeSandboxData',
-    label: 'Include sandbox data',
-    description:
-      'Count the generated test data of sandbox connections in your totals, insights, goals and exports; off, it never mixes with your own.',
-  },
-];
-
 /** Whether what sandbox connections bring counts with the person's own data (off unless turned on). */
 export function SandboxDataSection({ value, save }: { value: boolean; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
+  const options: readonly SwitchOption<'includeSandboxData'>[] = [
+    { key: 'includeSandboxData', label: t('sandbox.label'), description: t('sandbox.description') },
+  ];
   const change = async (on: boolean) => {
     await save({ preferences: { includeSandboxData: on } });
     // The server has made the days with sandbox data again: every number may have moved.
@@ -26,7 +22,7 @@ export function SandboxDataSection({ value, save }: { value: boolean; save: Save
     }
   };
   return (
-    <SettingsSection title="Sandbox data">
+    <SettingsSection title={t('sandbox.title')}>
       <SwitchList
         options={options}
         values={{ includeSandboxData: value }}

@@ -7,16 +7,24 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { currentLocale } from '../../i18n';
 import { useAuth } from '../auth';
 import { endSession, fetchSessions, signOutEverywhere } from './sessions-api';
 import { SettingsSection } from './SettingsSection';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => <time dateTime={iso}>{timeFormat.format(new Date(iso))}</time>;
+const when = (iso: string) => (
+  <time dateTime={iso}>
+    {new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    )}
+  </time>
+);
 
 /** Settings → Sessions: every device signed in to the account; each can be ended, or all at once. */
 export function SessionsSection() {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -36,16 +44,13 @@ export function SessionsSection() {
   const items = sessions.data ?? [];
 
   return (
-    <SettingsSection
-      title="Sessions"
-      description="Devices signed in to your account. End any you do not recognise, then change your password."
-    >
-      {sessions.isPending && <CircularProgress aria-label="Loading sessions" size={24} />}
-      {sessions.isError && <Alert severity="error">Could not load your sessions.</Alert>}
-      {end.isError && <Alert severity="error">Could not end that session. Please try again.</Alert>}
-      {everywhere.isError && <Alert severity="error">Could not sign out everywhere. Please try again.</Alert>}
+    <SettingsSection title={t('sessions.title')} description={t('sessions.description')}>
+      {sessions.isPending && <CircularProgress aria-label={t('sessions.loading')} size={24} />}
+      {sessions.isError && <Alert severity="error">{t('sessions.loadFailed')}</Alert>}
+      {end.isError && <Alert severity="error">{t('sessions.endFailed')}</Alert>}
+      {everywhere.isError && <Alert severity="error">{t('sessions.everywhereFailed')}</Alert>}
       {items.length > 0 && (
-        <List dense disablePadding aria-label="Sessions">
+        <List dense disablePadding aria-label={t('sessions.title')}>
           {items.map((session) => (
             <ListItem
               key={session.id}
@@ -58,9 +63,9 @@ export function SessionsSection() {
                     size="small"
                     disabled={end.isPending}
                     onClick={() => end.mutate(session.id)}
-                    aria-label={`End session: ${session.device}, ${session.place}`}
+                    aria-label={t('sessions.endLabel', { device: session.device, place: session.place })}
                   >
-                    End
+                    {t('sessions.end')}
                   </Button>
                 )
               }
@@ -70,13 +75,19 @@ export function SessionsSection() {
                 primary={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <span>{session.device}</span>
-                    {session.current && <Chip size="small" color="primary" label="This device" />}
+                    {session.current && (
+                      <Chip size="small" color="primary" label={t('sessions.thisDevice')} />
+                    )}
                   </Stack>
                 }
                 secondary={
                   <>
-                    {session.place} · signed in {when(session.createdAt)} · last active{' '}
-                    {when(session.lastSeenAt)}
+                    <Trans
+                      t={t}
+                      i18nKey="sessions.times"
+                      values={{ place: session.place }}
+                      components={{ signedIn: when(session.createdAt), lastActive: when(session.lastSeenAt) }}
+                    />
                   </>
                 }
               />
@@ -91,7 +102,7 @@ export function SessionsSection() {
           disabled={everywhere.isPending}
           onClick={() => everywhere.mutate()}
         >
-          Sign out everywhere
+          {t('sessions.signOutEverywhere')}
         </Button>
       </div>
     </SettingsSection>

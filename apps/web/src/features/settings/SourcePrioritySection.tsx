@@ -10,7 +10,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { metricsKeys, useMetricsSummary } from '../metrics/queries';
+import { useMetricWords } from '../metrics/words';
 import {
   moveStream,
   prioritiesKey,
@@ -24,39 +26,31 @@ import { SelectField } from './SelectField';
 import { SettingsSection } from './SettingsSection';
 import type { SettingsFeedback } from './use-settings-saver';
 
-const TITLE = 'Source priority';
-const DESCRIPTION = 'Where two sources overlap, the higher one counts and the lower one only fills the gaps.';
-
 /** Per metric, the order in which its sources count; only metrics with data are offered. */
 export function SourcePrioritySection({ onFeedback }: { onFeedback: (feedback: SettingsFeedback) => void }) {
+  const { t } = useTranslation('settings');
+  const { kindLabel } = useMetricWords();
   const summary = useMetricsSummary();
   const kinds = summary.data?.items ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const type = kinds.find((kind) => kind.type === chosen)?.type ?? kinds[0]?.type;
 
   return (
-    <SettingsSection title={TITLE} description={DESCRIPTION}>
-      {summary.isPending && <CircularProgress aria-label="Loading your metrics" size={24} />}
-      {summary.isError && <Alert severity="error">Could not load your metrics.</Alert>}
+    <SettingsSection title={t('priority.title')} description={t('priority.description')}>
+      {summary.isPending && <CircularProgress aria-label={t('priority.loading')} size={24} />}
+      {summary.isError && <Alert severity="error">{t('priority.loadFailed')}</Alert>}
       {summary.isSuccess && type === undefined && (
-        <Typography color="text.secondary">
-          Priorities appear once a metric has data from a source.
-        </Typography>
+        <Typography color="text.secondary">{t('priority.empty')}</Typography>
       )}
       {type !== undefined && (
         <>
           <SelectField
-            label="Metric"
+            label={t('priority.metric')}
             value={type}
-            options={kinds.map((kind) => ({ value: kind.type, label: kind.label }))}
+            options={kinds.map((kind) => ({ value: kind.type, label: kindLabel(kind.type) }))}
             onChange={setChosen}
           />
-          <StreamOrder
-            key={type}
-            type={type}
-            label={kinds.find((kind) => kind.type === type)?.label ?? type}
-            onFeedback={onFeedback}
-          />
+          <StreamOrder key={type} type={type} label={kindLabel(type)} onFeedback={onFeedback} />
         </>
       )}
     </SettingsSection>
@@ -73,6 +67,7 @@ function StreamOrder({
   label: string;
   onFeedback: (feedback: SettingsFeedback) => void;
 }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const priorities = useMetricPriorities(type);
   const [draft, setDraft] = useState<PriorityStream[] | null>(null);
@@ -90,23 +85,23 @@ function StreamOrder({
       const result = await savePriorities(type, order);
       queryClient.setQueryData(prioritiesKey(type), result);
       setDraft(null);
-      onFeedback({ severity: 'success', text: 'Saved' });
+      onFeedback({ severity: 'success', text: t('feedback.saved') });
       // The metric's daily totals were re-merged: the dashboard's numbers and charts refetch.
       void queryClient.invalidateQueries({ queryKey: metricsKeys.all });
     } catch {
-      onFeedback({ severity: 'error', text: 'Could not save the order. Please try again.' });
+      onFeedback({ severity: 'error', text: t('priority.saveFailed') });
     } finally {
       setSaving(false);
     }
   };
 
   if (priorities.isPending)
-    return <CircularProgress aria-label={`Loading the sources of ${label}`} size={24} />;
-  if (priorities.isError) return <Alert severity="error">Could not load the sources of {label}.</Alert>;
+    return <CircularProgress aria-label={t('priority.loadingSources', { label })} size={24} />;
+  if (priorities.isError) return <Alert severity="error">{t('priority.sourcesFailed', { label })}</Alert>;
 
   return (
     <>
-      <List dense disablePadding component="ol" aria-label={`Sources of ${label}, first wins`}>
+      <List dense disablePadding component="ol" aria-label={t('priority.listLabel', { label })}>
         {order.map((stream, index) => {
           const name = streamName(stream);
           return (
@@ -117,14 +112,14 @@ function StreamOrder({
               secondaryAction={
                 <>
                   <IconButton
-                    aria-label={`Move ${name} up`}
+                    aria-label={t('priority.moveUp', { name })}
                     disabled={index === 0 || saving}
                     onClick={() => move(index, -1)}
                   >
                     <ArrowUpward />
                   </IconButton>
                   <IconButton
-                    aria-label={`Move ${name} down`}
+                    aria-label={t('priority.moveDown', { name })}
                     disabled={index === order.length - 1 || saving}
                     onClick={() => move(index, 1)}
                   >
@@ -145,7 +140,7 @@ function StreamOrder({
       </List>
       <div>
         <Button variant="contained" disabled={!changed || saving} onClick={() => void save()}>
-          Save order
+          {t('priority.save')}
         </Button>
       </div>
     </>

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { SettingsSection } from './SettingsSection';
 import {
@@ -27,37 +28,35 @@ import {
   sendTestEvent,
   useDeliveries,
   useWebhooks,
-  webhookEventLabels,
+  webhookEventLabel,
   webhooksKey,
 } from './webhooks-api';
 
 /** Settings → Webhooks: signed messages to the person's own URL when their data changes (issue 27). */
 export function WebhooksSection() {
+  const { t } = useTranslation('settings');
   const webhooks = useWebhooks();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
 
   return (
-    <SettingsSection
-      title="Webhooks"
-      description="Healthfolio sends a signed message (Standard Webhooks) to your https URL when something happens. Readings' values are sent only if you tick Include values."
-    >
+    <SettingsSection title={t('webhooks.title')} description={t('webhooks.description')}>
       <AddWebhookForm onCreated={setCreated} />
       {created && (
         <Alert severity="success" onClose={() => setCreated(null)}>
-          Webhook added. Its signing secret is shown only now — keep it to verify our messages:
+          {t('webhooks.added')}
           <Box
             component="code"
             sx={{ display: 'block', mt: 1, wordBreak: 'break-all' }}
-            aria-label="Signing secret"
+            aria-label={t('webhooks.secret')}
           >
             {created.secret}
           </Box>
         </Alert>
       )}
-      {webhooks.isPending && <CircularProgress aria-label="Loading webhooks" size={24} />}
-      {webhooks.isError && <Alert severity="error">Could not load your webhooks.</Alert>}
+      {webhooks.isPending && <CircularProgress aria-label={t('webhooks.loading')} size={24} />}
+      {webhooks.isError && <Alert severity="error">{t('webhooks.loadFailed')}</Alert>}
       {webhooks.isSuccess && webhooks.data.length === 0 && (
-        <Typography color="text.secondary">No webhooks yet.</Typography>
+        <Typography color="text.secondary">{t('webhooks.empty')}</Typography>
       )}
       {webhooks.data?.map((webhook) => (
         <WebhookItem key={webhook.id} webhook={webhook} />
@@ -67,6 +66,7 @@ export function WebhooksSection() {
 }
 
 function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) => void }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['sync.finished', 'import.finished']);
@@ -90,7 +90,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) =>
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={2}>
         <TextField
-          label="Webhook URL"
+          label={t('webhooks.url')}
           type="url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
@@ -99,7 +99,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) =>
           fullWidth
         />
         <FormGroup>
-          <FormLabel component="legend">Send these events</FormLabel>
+          <FormLabel component="legend">{t('webhooks.eventsLabel')}</FormLabel>
           {WEBHOOK_EVENTS.map((event) => (
             <FormControlLabel
               key={event}
@@ -109,14 +109,14 @@ function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) =>
                   onChange={(e) => toggle(event, e.target.checked)}
                 />
               }
-              label={webhookEventLabels[event]}
+              label={webhookEventLabel(event, t)}
             />
           ))}
           <FormControlLabel
             control={
               <Checkbox checked={includeValues} onChange={(e) => setIncludeValues(e.target.checked)} />
             }
-            label="Include values (new readings carry their numbers, not only kinds and days)"
+            label={t('webhooks.includeValues')}
           />
         </FormGroup>
         {add.isError && <Alert severity="error">{toApiError(add.error).message}</Alert>}
@@ -126,7 +126,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) =>
             variant="contained"
             disabled={add.isPending || url.trim() === '' || events.length === 0}
           >
-            Add webhook
+            {t('webhooks.add')}
           </Button>
         </div>
       </Stack>
@@ -135,6 +135,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (webhook: CreatedWebhook) =>
 }
 
 function WebhookItem({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const test = useMutation({
@@ -153,20 +154,24 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
   return (
     <Box
       component="article"
-      aria-label={`Webhook ${webhook.url}`}
+      aria-label={t('webhooks.itemLabel', { url: webhook.url })}
       sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ wordBreak: 'break-all', fontWeight: 500 }}>{webhook.url}</Typography>
-        <Chip size="small" color={active ? 'success' : 'default'} label={active ? 'Active' : 'Turned off'} />
+        <Chip
+          size="small"
+          color={active ? 'success' : 'default'}
+          label={active ? t('webhooks.active') : t('webhooks.turnedOff')}
+        />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {webhook.events.map((e) => webhookEventLabels[e]).join(' · ')}
-        {webhook.includeValues ? ' · with values' : ''}
+        {webhook.events.map((e) => webhookEventLabel(e, t)).join(' · ')}
+        {webhook.includeValues ? ` · ${t('webhooks.withValues')}` : ''}
       </Typography>
       {!active && (
         <Typography variant="body2" color="text.secondary">
-          Turned off after a day of failed deliveries. Delete it and add it again once the receiver works.
+          {t('webhooks.turnedOffHelp')}
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
@@ -176,13 +181,13 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           disabled={!active || test.isPending}
           onClick={() => test.mutate()}
         >
-          Send test event
+          {t('webhooks.sendTest')}
         </Button>
         <Button size="small" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
-          {showLog ? 'Hide delivery log' : 'Delivery log'}
+          {showLog ? t('webhooks.hideLog') : t('webhooks.log')}
         </Button>
         <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate()}>
-          Delete
+          {t('actions.delete')}
         </Button>
       </Stack>
       {test.isError && <Alert severity="error">{toApiError(test.error).message}</Alert>}
@@ -193,16 +198,17 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
 }
 
 function DeliveryLog({ id }: { id: string }) {
+  const { t } = useTranslation('settings');
   const log = useDeliveries(id);
-  if (log.isPending) return <CircularProgress aria-label="Loading the delivery log" size={20} />;
-  if (log.isError) return <Alert severity="error">Could not load the delivery log.</Alert>;
-  if (log.data.length === 0) return <Typography color="text.secondary">Nothing sent yet.</Typography>;
+  if (log.isPending) return <CircularProgress aria-label={t('webhooks.logLoading')} size={20} />;
+  if (log.isError) return <Alert severity="error">{t('webhooks.logFailed')}</Alert>;
+  if (log.data.length === 0) return <Typography color="text.secondary">{t('webhooks.logEmpty')}</Typography>;
   return (
-    <List dense disablePadding aria-label="Delivery log">
+    <List dense disablePadding aria-label={t('webhooks.log')}>
       {log.data.map((d) => (
         <ListItem key={d.id} disableGutters divider>
           <ListItemText
-            primary={`${d.event === 'webhook.test' ? 'Test event' : d.event}: ${describeDelivery(d)}`}
+            primary={`${d.event === 'webhook.test' ? t('webhooks.testEvent') : d.event}: ${describeDelivery(d, t)}`}
             secondary={<time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time>}
           />
         </ListItem>

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { downloadExport } from './download-export';
 import { exportFormatOptions } from './settings-api';
@@ -17,6 +18,7 @@ import { SettingsSection } from './SettingsSection';
 
 /** Export everything, or delete the account. */
 export function YourDataSection({ email }: { email: string }) {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const [format, setFormat] = useState<ExportFormat>('json');
   const [exporting, setExporting] = useState(false);
@@ -31,16 +33,16 @@ export function YourDataSection({ email }: { email: string }) {
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
     } catch (error) {
       console.warn('Export failed', error);
-      setExportError('Could not export your data. Please try again.');
+      setExportError(t('yourData.exportFailed'));
     } finally {
       setExporting(false);
     }
   };
 
   return (
-    <SettingsSection title="Your data">
+    <SettingsSection title={t('yourData.title')}>
       <FormControl>
-        <FormLabel id="export-format-label">Export format</FormLabel>
+        <FormLabel id="export-format-label">{t('yourData.format')}</FormLabel>
         <RadioGroup
           row
           aria-labelledby="export-format-label"
@@ -55,28 +57,27 @@ export function YourDataSection({ email }: { email: string }) {
               key={option.value}
               value={option.value}
               control={<Radio />}
-              label={option.label}
+              label={t(`yourData.formats.${option.value}`)}
             />
           ))}
         </RadioGroup>
       </FormControl>
       <div>
         <Button variant="contained" disabled={exporting} onClick={() => void runExport()}>
-          {exporting ? 'Preparing export…' : 'Export my data'}
+          {exporting ? t('yourData.exporting') : t('yourData.export')}
         </Button>
       </div>
       {exportError && <Alert severity="error">{exportError}</Alert>}
       <Stack spacing={1} sx={{ pt: 2, borderTop: 1, borderColor: 'divider' }}>
         <Typography variant="subtitle2" component="h3">
-          Delete account
+          {t('yourData.deleteTitle')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Deletes your profile, settings, all health data and sources, and uploaded files. This cannot be
-          undone.
+          {t('yourData.deleteDescription')}
         </Typography>
         <div>
           <Button color="error" variant="outlined" onClick={() => setDeleteOpen(true)}>
-            Delete account
+            {t('yourData.deleteTitle')}
           </Button>
         </div>
       </Stack>

@@ -1,5 +1,7 @@
 import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { currentLocale } from '../../i18n';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
 
 export const apiTokensKey = ['api-tokens'] as const;
@@ -16,25 +18,27 @@ export function useApiTokens() {
 export const createApiToken = (input: ApiTokenCreate) => apiPost<ApiTokenCreated>('/tokens', input);
 export const revokeApiToken = (id: string) => apiDelete<void>(`/tokens/${id}`);
 
-/** Expiry choices, in days; 0 is never. */
-export const EXPIRY_CHOICES = [
-  { days: 30, label: '30 days' },
-  { days: 90, label: '90 days' },
-  { days: 365, label: '1 year' },
-  { days: 0, label: 'Never' },
-] as const;
+/** Expiry choices, in days; 0 is never (named by `settings:tokens.expiry.d<days>`). */
+export const EXPIRY_CHOICES = [30, 90, 365, 0] as const;
 
 /** The `expiresAt` of a choice made now. */
 export const expiresAtFor = (days: number, now = Date.now()) =>
   days === 0 ? undefined : new Date(now + days * 86_400_000).toISOString();
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "Created 3 Nov 2026 · expires 1 Feb 2027 · last used 22 Nov 2026, 14:02", in words. */
-export function describeToken(token: ApiToken): string {
-  const parts = [`Created ${dateFormat.format(new Date(token.createdAt))}`];
-  parts.push(token.expiresAt ? `expires ${dateFormat.format(new Date(token.expiresAt))}` : 'never expires');
-  parts.push(token.lastUsedAt ? `last used ${timeFormat.format(new Date(token.lastUsedAt))}` : 'never used');
+/** "Created 3 Nov 2026 · expires 1 Feb 2027 · last used 22 Nov 2026, 14:02", in the person's language. */
+export function describeToken(token: ApiToken, t: TFunction<'settings'>): string {
+  const dateFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' });
+  const timeFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  const parts = [t('tokens.created', { date: dateFormat.format(new Date(token.createdAt)) })];
+  parts.push(
+    token.expiresAt
+      ? t('tokens.expires', { date: dateFormat.format(new Date(token.expiresAt)) })
+      : t('tokens.neverExpires'),
+  );
+  parts.push(
+    token.lastUsedAt
+      ? t('tokens.lastUsed', { time: timeFormat.format(new Date(token.lastUsedAt)) })
+      : t('tokens.neverUsed'),
+  );
   return parts.join(' · ');
 }

@@ -31,18 +31,21 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return registration ? registration.pushManager.getSubscription() : null;
 }
 
-export class PushSetupError extends Error {}
+/** Why this browser could not be subscribed; the component says it in the person's language. */
+export class PushSetupError extends Error {
+  constructor(readonly reason: 'blocked' | 'unreachable') {
+    super(reason === 'blocked' ? 'Notification permission not granted' : 'Push service unreachable');
+  }
+}
 
 /**
  * Asks the person's permission, subscribes this browser with the server's key and stores the subscription
- * on the server. The error's message is a sentence for the person.
+ * on the server. A PushSetupError's `reason` says what went wrong.
  */
 export async function subscribeThisBrowser(publicKey: string): Promise<string> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
-    throw new PushSetupError(
-      'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
-    );
+    throw new PushSetupError('blocked');
   }
   const registration = await navigator.serviceWorker.ready;
   let subscription: PushSubscription;
@@ -52,9 +55,7 @@ export async function subscribeThisBrowser(publicKey: string): Promise<string> {
       applicationServerKey: keyBytes(publicKey),
     });
   } catch {
-    throw new PushSetupError(
-      'This browser could not reach its push service. Check your connection and try again.',
-    );
+    throw new PushSetupError('unreachable');
   }
   const json = subscription.toJSON();
   await apiPost('/push/subscriptions', { endpoint: json.endpoint, keys: json.keys });

@@ -20,10 +20,10 @@ export const fetchAuditLog = (before?: number) =>
 
 export const deleteAccount = () => apiDelete<{ deleted: true }>(settingsPaths.account);
 
-/** The export formats, in the order the page offers them. */
-export const exportFormatOptions: readonly { value: ExportFormat; label: string }[] = [
-  { value: 'json', label: 'JSON' },
-  { value: 'csv', label: 'CSV (zip)' },
-  { value: 'fhir', label: 'FHIR' },
-  { value: 'ips', label: 'Patient summary (IPS)' },
+/** The export formats, in the order the page offers them (named by `settings:yourData.formats.<value>`). */
+export const exportFormatOptions: readonly { value: ExportFormat }[] = [
+  { value: 'json' },
+  { value: 'csv' },
+  { value: 'fhir' },
+  { value: 'ips' },
 ];

@@ -1,6 +1,7 @@
 import type { UserSettingsPatch } from '@healthfolio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth';
 import { writeProfile } from './profile-writes';
 
@@ -11,11 +12,9 @@ export interface SettingsFeedback {
 
 export type SaveSettings = (patch: UserSettingsPatch) => Promise<void>;
 
-export const SAVED = 'Saved';
-export const SAVE_FAILED = 'Could not save your settings. Please try again.';
-
 /** Saves settings changes and reports each outcome for the page's snackbar. */
 export function useSettingsSaver() {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   const [feedback, setFeedback] = useState<SettingsFeedback | null>(null);
@@ -25,13 +24,13 @@ export function useSettingsSaver() {
       if (!userId) return;
       try {
         await writeProfile(queryClient, userId, { settings: patch });
-        setFeedback({ severity: 'success', text: SAVED });
+        setFeedback({ severity: 'success', text: t('feedback.saved') });
       } catch (error) {
         console.warn('Saving settings failed', error);
-        setFeedback({ severity: 'error', text: SAVE_FAILED });
+        setFeedback({ severity: 'error', text: t('feedback.saveFailed') });
       }
     },
-    [queryClient, userId],
+    [queryClient, userId, t],
   );
 
   return { save, feedback, setFeedback };

@@ -1,18 +1,15 @@
 import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEvent, WebhookInput } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { currentLocale } from '../../i18n';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
 
 export const webhooksKey = ['webhooks'] as const;
 export const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
 
 /** What each event is called on screen. */
-export const webhookEventLabels: Record<WebhookEvent, string> = {
-  'samples.created': 'New readings (metric kinds and days)',
-  'import.finished': 'Import finished',
-  'sync.finished': 'Sync finished',
-  'insight.created': 'New insight',
-  'goal.achieved': 'Goal achieved',
-};
+export const webhookEventLabel = (event: WebhookEvent, t: TFunction<'settings'>) =>
+  t(`webhooks.events.${event.replace('.', '_')}`);
 
 export function useWebhooks() {
   return useQuery({
@@ -35,16 +32,18 @@ export const createWebhook = (input: WebhookInput) => apiPost<CreatedWebhook>('/
 export const sendTestEvent = (id: string) => apiPost<WebhookDelivery>(`/webhooks/${id}/test`);
 export const deleteWebhook = (id: string) => apiDelete<void>(`/webhooks/${id}`);
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** One line of the delivery log, in words. */
-export function describeDelivery(d: WebhookDelivery): string {
-  const answer = d.statusCode !== null ? ` (answered ${d.statusCode})` : '';
-  if (d.status === 'delivered') return `Delivered${answer}`;
-  if (d.status === 'failed') return `Failed after ${d.attempts} attempts${d.error ? `: ${d.error}` : ''}`;
-  if (d.attempts === 0) return 'Sending…';
-  const next = d.nextAttemptAt ? ` Next attempt ${timeFormat.format(new Date(d.nextAttemptAt))}.` : '';
-  return `Not delivered yet${d.error ? `: ${d.error}` : ''}${next}`;
+export function describeDelivery(d: WebhookDelivery, t: TFunction<'settings'>): string {
+  const answer = d.statusCode !== null ? t('webhooks.delivery.answered', { code: d.statusCode }) : '';
+  const error = d.error ? `: ${d.error}` : '';
+  if (d.status === 'delivered') return t('webhooks.delivery.delivered', { answer });
+  if (d.status === 'failed') return t('webhooks.delivery.failed', { count: d.attempts, error });
+  if (d.attempts === 0) return t('webhooks.delivery.sending');
+  const next = d.nextAttemptAt
+    ? t('webhooks.delivery.nextAttempt', { time: formatTime(d.nextAttemptAt) })
+    : '';
+  return t('webhooks.delivery.pending', { error, next });
 }
 
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatTime = (iso: string) =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

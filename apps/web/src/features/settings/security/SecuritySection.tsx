@@ -6,6 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
 import { toApiError } from '../../../lib/api';
 import {
   addPasskey,
@@ -27,6 +29,7 @@ const passkeysKey = ['passkeys'] as const;
 
 /** Settings → Security: the authenticator app, recovery codes and passkeys; and the "Confirm it's you" dialog. */
 export function SecuritySection() {
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: statusKey, queryFn: fetchMfaStatus });
   const passkeys = useQuery({ queryKey: passkeysKey, queryFn: listPasskeys });
@@ -55,18 +58,15 @@ export function SecuritySection() {
 
   const totpOn = status.data?.totp ?? false;
   return (
-    <SettingsSection
-      title="Security"
-      description="A second step after your password keeps your health data yours, even if your password leaks."
-    >
+    <SettingsSection title={t('security.title')} description={t('security.description')}>
       <StepUpDialog />
       {error && <Alert severity="error">{error}</Alert>}
       {status.data?.required && !totpOn && (status.data.passkeys ?? 0) === 0 && (
-        <Alert severity="info">This server requires a second step at sign-in: set one up below.</Alert>
+        <Alert severity="info">{t('security.required')}</Alert>
       )}
 
       <Typography variant="subtitle1" component="h3">
-        Authenticator app
+        {t('security.totp')}
       </Typography>
       {codes ? (
         <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} />
@@ -82,10 +82,10 @@ export function SecuritySection() {
         <Stack spacing={1}>
           <Typography variant="body2" data-testid="totp-status">
             {status.isPending
-              ? 'Loading…'
+              ? t('status.loading')
               : totpOn
-                ? `On. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
-                : 'Off. Sign-in asks only for your password.'}
+                ? t('security.totpOn', { count: status.data?.recoveryCodesLeft ?? 0 })
+                : t('security.totpOff')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {totpOn ? (
@@ -95,10 +95,10 @@ export function SecuritySection() {
                   disabled={busy}
                   onClick={() => void run(async () => setCodes((await newRecoveryCodes()).recoveryCodes))}
                 >
-                  New recovery codes
+                  {t('security.newCodes')}
                 </Button>
                 <Button color="error" disabled={busy} onClick={() => void run(disableTotp)}>
-                  Turn off authenticator app
+                  {t('security.turnOff')}
                 </Button>
               </>
             ) : (
@@ -107,7 +107,7 @@ export function SecuritySection() {
                 disabled={busy || status.isPending}
                 onClick={() => setSettingUp(true)}
               >
-                Set up authenticator app
+                {t('security.setUp')}
               </Button>
             )}
           </Stack>
@@ -116,11 +116,10 @@ export function SecuritySection() {
 
       <Divider />
       <Typography variant="subtitle1" component="h3">
-        Passkeys
+        {t('security.passkeys')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Sign in with your fingerprint, face or screen lock instead of a password — or use a passkey as the
-        second step.
+        {t('security.passkeysHelp')}
       </Typography>
       <PasskeyList passkeys={passkeys.data ?? []} busy={busy} run={run} />
       <AddPasskey busy={busy} run={run} />
@@ -137,11 +136,18 @@ function PasskeyList({
   busy: boolean;
   run: (action: () => Promise<unknown>) => Promise<void>;
 }) {
+  const { t } = useTranslation('settings');
   const [editing, setEditing] = useState<string | null>(null);
   const [name, setName] = useState('');
-  if (passkeys.length === 0) return <Typography variant="body2">No passkeys yet.</Typography>;
+  const day = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+  if (passkeys.length === 0) return <Typography variant="body2">{t('security.noPasskeys')}</Typography>;
   return (
-    <Stack component="ul" spacing={1} aria-label="Your passkeys" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Stack
+      component="ul"
+      spacing={1}
+      aria-label={t('security.yourPasskeys')}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
       {passkeys.map((passkey) => (
         <Stack
           component="li"
@@ -164,18 +170,24 @@ function PasskeyList({
                 });
               }}
             >
-              <TextInput label="Passkey name" value={name} onChange={setName} autoFocus required />
+              <TextInput
+                label={t('security.passkeyName')}
+                value={name}
+                onChange={setName}
+                autoFocus
+                required
+              />
               <Button type="submit" disabled={busy || name.trim().length === 0}>
-                Save
+                {t('actions.save')}
               </Button>
             </Stack>
           ) : (
             <Stack sx={{ flex: 1 }}>
               <Typography variant="body1">{passkey.name}</Typography>
               <Typography variant="body2" color="text.secondary">
-                Added {new Date(passkey.createdAt).toLocaleDateString()}
+                {t('security.passkeyAdded', { date: day(passkey.createdAt) })}
                 {passkey.lastUsedAt
-                  ? ` · last used ${new Date(passkey.lastUsedAt).toLocaleDateString()}`
+                  ? ` · ${t('security.passkeyLastUsed', { date: day(passkey.lastUsedAt) })}`
                   : ''}
               </Typography>
             </Stack>
@@ -190,17 +202,17 @@ function PasskeyList({
                   setName(passkey.name);
                 }}
               >
-                Rename
+                {t('security.rename')}
               </Button>
             )}
             <Button
               size="small"
               color="error"
               disabled={busy}
-              aria-label={`Remove ${passkey.name}`}
+              aria-label={t('security.removeLabel', { name: passkey.name })}
               onClick={() => void run(() => removePasskey(passkey.id))}
             >
-              Remove
+              {t('actions.remove')}
             </Button>
           </Stack>
         </Stack>
@@ -216,6 +228,7 @@ function AddPasskey({
   busy: boolean;
   run: (action: () => Promise<unknown>) => Promise<void>;
 }) {
+  const { t } = useTranslation('settings');
   const [name, setName] = useState('');
   return (
     <Stack
@@ -230,9 +243,9 @@ function AddPasskey({
         });
       }}
     >
-      <TextInput label="Name for the new passkey (optional)" value={name} onChange={setName} />
+      <TextInput label={t('security.newPasskeyName')} value={name} onChange={setName} />
       <Button type="submit" variant="outlined" disabled={busy} sx={{ flexShrink: 0 }}>
-        Add a passkey
+        {t('security.addPasskey')}
       </Button>
     </Stack>
   );

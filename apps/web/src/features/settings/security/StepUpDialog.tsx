@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../../lib/api';
 import { fetchMfaStatus, passkeyErrorMessage, stepUp, stepUpWithPasskey } from '../../auth/mfa-api';
 import { TextInput } from '../../forms/TextInput';
@@ -18,6 +19,7 @@ import { installStepUp, setStepUpPrompt } from './step-up';
  * the call is then made again.
  */
 export function StepUpDialog() {
+  const { t } = useTranslation('settings');
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const [withCode, setWithCode] = useState(false);
@@ -88,17 +90,15 @@ export function StepUpDialog() {
       maxWidth="xs"
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>Confirm it’s you</DialogTitle>
+        <DialogTitle id={titleId}>{t('stepUp.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>
-              {withCode
-                ? 'For your security, enter a code from your authenticator app (or a recovery code) to continue.'
-                : 'For your security, enter your password to continue.'}
+              {withCode ? t('stepUp.withCode') : t('stepUp.withPassword')}
             </DialogContentText>
             {error && <Alert severity="error">{error}</Alert>}
             <TextInput
-              label={withCode ? 'Code' : 'Password'}
+              label={withCode ? t('stepUp.code') : t('stepUp.password')}
               type={withCode ? 'text' : 'password'}
               autoComplete={withCode ? 'one-time-code' : 'current-password'}
               value={value}
@@ -108,17 +108,17 @@ export function StepUpDialog() {
             />
             {withPasskey && (
               <Button variant="outlined" onClick={() => void confirmWithPasskey()} disabled={busy}>
-                Use a passkey instead
+                {t('stepUp.usePasskey')}
               </Button>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => finish(false)} disabled={busy}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || value.length === 0}>
-            Confirm
+            {t('actions.confirm')}
           </Button>
         </DialogActions>
       </form>

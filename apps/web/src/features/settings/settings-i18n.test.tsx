@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import type { ApiToken, SessionInfo, WebhookDelivery } from '@healthfolio/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../test/app-test-utils';
+import { describeToken } from './api-tokens-api';
+import { PasswordSection } from './PasswordSection';
+import { SessionsSection } from './SessionsSection';
+import { fetchSessions } from './sessions-api';
+import { describeDelivery } from './webhooks-api';
+
+vi.mock('./sessions-api', () => ({
+  fetchSessions: vi.fn(),
+  endSession: vi.fn(),
+  signOutEverywhere: vi.fn(),
+}));
+
+const session: SessionInfo = {
+  id: 's1',
+  device: 'Firefox on Linux',
+  place: 'Berlin',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  lastSeenAt: '2026-11-26T09:30:00.000Z',
+  current: false,
+};
+
+beforeAll(async () => {
+  for (const language of ['es', 'de'] as const) {
+    const file = (await import(`../../i18n/locales/${language}/settings.json`)) as {
+      default: Record<string, unknown>;
+    };
+    const common = (await import(`../../i18n/locales/${language}/common.json`)) as {
+      default: Record<string, unknown>;
+    };
+    i18n.addResourceBundle(language, 'settings', file.default);
+    i18n.addResourceBundle(language, 'common', common.default);
+  }
+});
+
+describe('Settings in other languages', () => {
+  afterEach(cleanup);
+
+  it('says the password section in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    render(signedIn(<PasswordSection email="ada@example.com" />).ui);
+    expect(await screen.findByRole('region', { name: 'Contraseña' })).toBeTruthy();
+    expect(screen.getByLabelText(/Contraseña actual/)).toBeTruthy();
+    expect(screen.getByText('Al menos 6 caracteres')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeTruthy();
+  });
+
+  it('keeps the session times as <time> elements inside the translated sentence', async () => {
+    vi.mocked(fetchSessions).mockResolvedValue([session]);
+    await i18n.changeLanguage('de');
+    render(signedIn(<SessionsSection />).ui);
+    const item = await screen.findByRole('listitem', { name: 'Firefox on Linux, Berlin' });
+    expect(item.textContent).toMatch(/Berlin · angemeldet .+ · zuletzt aktiv .+/);
+    const times = item.querySelectorAll('time');
+    expect([...times].map((t) => t.getAttribute('dateTime'))).toEqual([
+      session.createdAt,
+      session.lastSeenAt,
+    ]);
+    // Dates in German: "20.11.2026", not "Nov 20, 2026".
+    expect(times[0]!.textContent).toMatch(/20\.11\.2026/);
+    expect(screen.getByRole('button', { name: 'Sitzung beenden: Firefox on Linux, Berlin' })).toBeTruthy();
+  });
+
+  it('describes tokens and deliveries in the language asked for', async () => {
+    await i18n.changeLanguage('es');
+    const t = i18n.getFixedT('es', 'settings');
+    const token = { createdAt: '2026-11-03T10:00:00.000Z', expiresAt: null, lastUsedAt: null } as ApiToken;
+    expect(describeToken(token, t)).toMatch(/^Creado el .+ · no caduca · nunca usado$/);
+    const failed = { status: 'failed', attempts: 3, error: 'timeout', statusCode: null } as WebhookDelivery;
+    expect(describeDelivery(failed, t)).toBe('Falló tras 3 intentos: timeout');
+    const english = i18n.getFixedT('en', 'settings');
+    expect(describeDelivery({ ...failed, attempts: 1 }, english)).toBe('Failed after 1 attempt: timeout');
+  });
+});
