@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { PageSpinner } from '../features/layout';
@@ -11,14 +12,15 @@ import { toApiError } from '../lib/api';
 
 /** `/reports/:id`: a finished report as a printable page, without the app's navigation. */
 export function ReportPrintPage() {
-  useDocumentTitle('Health report');
+  const { t } = useTranslation('reports');
+  useDocumentTitle(t('print.title'));
   const { id = '' } = useParams();
   const content = useReportContent(id);
   return (
     <Box sx={{ p: { xs: 2, sm: 4 }, bgcolor: 'background.paper', '@media print': { p: 0 } }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, '@media print': { display: 'none' } }}>
         <Button component={RouterLink} to="/reports">
-          Back to reports
+          {t('print.back')}
         </Button>
         <Button
           variant="contained"
@@ -26,15 +28,13 @@ export function ReportPrintPage() {
           onClick={() => window.print()}
           disabled={!content.isSuccess}
         >
-          Print
+          {t('print.print')}
         </Button>
       </Stack>
       {content.isPending && <PageSpinner />}
       {content.isError && (
         <Alert severity="error">
-          {toApiError(content.error).status === 404
-            ? 'This report does not exist, or it has been deleted.'
-            : toApiError(content.error).message}
+          {toApiError(content.error).status === 404 ? t('print.notFound') : toApiError(content.error).message}
         </Alert>
       )}
       {content.isSuccess && <ReportDocument content={content.data} />}

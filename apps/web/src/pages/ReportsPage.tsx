@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../features/layout';
 import { ReportsView } from '../features/reports';
 
 export function ReportsPage() {
-  useDocumentTitle('Reports');
+  const { t } = useTranslation('reports');
+  useDocumentTitle(t('title'));
   return <ReportsView />;
 }

@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../lib/day-format';
 import { useHealthScore } from './queries';
 
 /**
@@ -14,6 +16,7 @@ import { useHealthScore } from './queries';
  * `compact` (the overview, where a phone has two screens for everything) keeps the parts behind a button.
  */
 export function HealthScoreCard({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('reports');
   const score = useHealthScore();
   const [open, setOpen] = useState(!compact);
   if (!score.isSuccess) return null;
@@ -23,7 +26,7 @@ export function HealthScoreCard({ compact = false }: { compact?: boolean }) {
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', mb: 1 }}>
           <Typography id="health-score-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            Health score
+            {t('score.title')}
           </Typography>
           <Typography variant="h4" component="p" data-testid="health-score-value">
             {data.score === null ? '–' : data.score}
@@ -35,14 +38,12 @@ export function HealthScoreCard({ compact = false }: { compact?: boolean }) {
         </Stack>
         {(open || data.score === null) && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {data.score === null
-              ? data.reason
-              : `From the 14 days to ${data.day}; each part below with its weight.`}
+            {data.score === null ? data.reason : t('score.basis', { day: formatDay(data.day) })}
           </Typography>
         )}
         {compact && (
           <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)} sx={{ ml: -1 }}>
-            {open ? 'Hide its parts' : 'Show its parts'}
+            {open ? t('score.hideParts') : t('score.showParts')}
           </Button>
         )}
         <Collapse in={open}>
@@ -54,17 +55,24 @@ export function HealthScoreCard({ compact = false }: { compact?: boolean }) {
                     <Typography variant="body2">
                       {part.name}{' '}
                       <Typography component="span" variant="caption" color="text.secondary">
-                        (weight {part.weight})
+                        {t('score.weight', { weight: part.weight })}
                       </Typography>
                     </Typography>
                     <Typography variant="body2">
-                      {part.score === null ? 'Not enough data' : part.score}
+                      {part.score === null ? t('score.notEnough') : part.score}
                     </Typography>
                   </Stack>
                   <LinearProgress
                     variant="determinate"
                     value={part.score ?? 0}
-                    aria-label={`${part.name}: ${part.score === null ? 'not enough data' : `${part.score} of 100`}. ${part.basis}`}
+                    aria-label={t('score.partLabel', {
+                      name: part.name,
+                      value:
+                        part.score === null
+                          ? t('score.notEnoughLower')
+                          : t('score.of100', { score: part.score }),
+                      basis: part.basis,
+                    })}
                   />
                 </div>
               </Tooltip>

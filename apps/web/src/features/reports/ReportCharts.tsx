@@ -1,4 +1,5 @@
 import type { ReportBlock } from '@healthfolio/core';
+import { currentLocale } from '../../i18n';
 
 type Block<T extends ReportBlock['type']> = Extract<ReportBlock, { type: T }>;
 
@@ -6,8 +7,10 @@ const W = 640;
 const H = 160;
 const PAD = 36;
 
-const fmt = (v: number) =>
-  Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+const fmt = (v: number) => {
+  const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2;
+  return v.toLocaleString(currentLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+};
 
 /** A line over dates with an optional band (a reference range), drawn as SVG: it prints sharp. */
 export function LineChart({ block }: { block: Block<'line'> }) {
@@ -145,7 +148,7 @@ export function RangesChart({ block }: { block: Block<'ranges'> }) {
         <g key={`l${s.label}`}>
           <rect x={90} y={10 + i * 28} width={10} height={10} fill={s.color} />
           <text x={108} y={19 + i * 28} fontSize="12" fill="#1f2933">
-            {`${s.label}: ${(s.share * 100).toFixed(1)} %`}
+            {`${s.label}: ${(s.share * 100).toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`}
           </text>
         </g>
       ))}

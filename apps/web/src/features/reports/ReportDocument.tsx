@@ -7,6 +7,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReportBlock, ReportContent } from '@healthfolio/core';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { formatDay } from '../../lib/day-format';
 import { AgpChart, DailyChart, LineChart, RangesChart } from './ReportCharts';
 
 function Figure({
@@ -95,14 +98,25 @@ function Block({ block }: { block: ReportBlock }) {
 
 /** The report as a printable page: the same blocks as the PDF, with print styles. */
 export function ReportDocument({ content }: { content: ReportContent }) {
+  const { t } = useTranslation('reports');
+  const generated = new Intl.DateTimeFormat(currentLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(content.generatedAt));
   return (
     <Box component="article" sx={{ maxWidth: 900, mx: 'auto', '@media print': { maxWidth: 'none' } }}>
       <Typography variant="h4" component="h1">
         {content.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {content.person} · {content.from} to {content.to} · generated{' '}
-        {content.generatedAt.slice(0, 16).replace('T', ' ')} UTC
+        {t('document.byline', {
+          person: content.person,
+          from: formatDay(content.from),
+          to: formatDay(content.to),
+          generated,
+        })}
       </Typography>
       {content.sections.map((section) => (
         <Box component="section" key={section.key} sx={{ mb: 4, '@media print': { breakBefore: 'auto' } }}>

@@ -5,30 +5,31 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { reportSectionTitles, type ReportJob } from '@healthfolio/core';
+import type { ReportJob } from '@healthfolio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { currentLocale } from '../../i18n';
+import { formatDay } from '../../lib/day-format';
 import { toApiError } from '../../lib/api';
 import { reportsKeys } from './queries';
 import { deleteReport, downloadReportPdf, regenerateReport } from './reports-api';
 
-const STATUS: Record<
-  ReportJob['status'],
-  { label: string; color: 'default' | 'info' | 'success' | 'error' }
-> = {
-  queued: { label: 'Waiting', color: 'default' },
-  running: { label: 'Being made', color: 'info' },
-  succeeded: { label: 'Ready', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
+const STATUS_COLOR: Record<ReportJob['status'], 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  running: 'info',
+  succeeded: 'success',
+  failed: 'error',
 };
 
 /** One report in the list: its period, sections, progress, and what can be done with it. */
 export function ReportRow({ report }: { report: ReportJob }) {
+  const { t } = useTranslation('reports');
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const status = STATUS[report.status];
+  const period = { from: formatDay(report.from), to: formatDay(report.to) };
   const ready = report.status === 'succeeded';
   const working = report.status === 'queued' || report.status === 'running';
 
@@ -46,31 +47,26 @@ export function ReportRow({ report }: { report: ReportJob }) {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      data-testid="report-row"
-      aria-label={`Report ${report.from} to ${report.to}`}
-    >
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="report-row" aria-label={t('row.label', period)}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
-          {report.from} to {report.to}
+          {t('row.period', period)}
         </Typography>
-        <Chip size="small" label={status.label} color={status.color} />
+        <Chip size="small" label={t(`status.${report.status}`)} color={STATUS_COLOR[report.status]} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {report.sections.map((s) => reportSectionTitles[s]).join(', ')}
+        {report.sections.map((s) => t(`sections.${s}`)).join(', ')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Asked for {new Date(report.createdAt).toLocaleString()}
-        {ready && report.pages !== null && ` · ${report.pages} pages`}
+        {t('row.askedFor', { time: new Date(report.createdAt).toLocaleString(currentLocale()) })}
+        {ready && report.pages !== null && ` · ${t('row.pages', { count: report.pages })}`}
       </Typography>
       {working && (
         <LinearProgress
           variant="determinate"
           value={report.progress}
           sx={{ mt: 1 }}
-          aria-label={`Making the report: ${report.progress} %`}
+          aria-label={t('row.progress', { progress: report.progress })}
         />
       )}
       {report.failure && (
@@ -90,17 +86,17 @@ export function ReportRow({ report }: { report: ReportJob }) {
           disabled={!ready || busy}
           onClick={() => void act(() => downloadReportPdf(report))}
         >
-          Download PDF
+          {t('row.download')}
         </Button>
         <Button size="small" component={RouterLink} to={`/reports/${report.id}`} disabled={!ready}>
-          Open printable page
+          {t('row.open')}
         </Button>
         <Button
           size="small"
           disabled={working || busy}
           onClick={() => void act(() => regenerateReport(report.id))}
         >
-          Regenerate
+          {t('row.regenerate')}
         </Button>
         <Button
           size="small"
@@ -108,7 +104,7 @@ export function ReportRow({ report }: { report: ReportJob }) {
           disabled={busy}
           onClick={() => void act(() => deleteReport(report.id))}
         >
-          Delete
+          {t('actions.delete')}
         </Button>
       </Stack>
     </Paper>

@@ -8,9 +8,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { reportSectionTitles, type ReportSection } from '@healthfolio/core';
+import type { ReportSection } from '@healthfolio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { EmptyState } from '../layout/EmptyState';
 import { LoadError } from '../layout/LoadError';
@@ -21,6 +22,7 @@ import { createReport } from './reports-api';
 
 /** The Reports page: choose a period and sections, make a report, and the list of reports made. */
 export function ReportsView() {
+  const { t } = useTranslation('reports');
   const queryClient = useQueryClient();
   const reports = useReports();
   const initial = defaultPeriod();
@@ -54,27 +56,24 @@ export function ReportsView() {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1" gutterBottom>
-          Reports
+          {t('title')}
         </Typography>
-        <Typography color="text.secondary">
-          A report for your doctor: the period and sections you choose, as a PDF and as a printable page.
-          Every chart and table says where its data came from.
-        </Typography>
+        <Typography color="text.secondary">{t('intro')}</Typography>
       </div>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="new-report">
         <Typography id="new-report" variant="h6" component="h2" gutterBottom>
-          New report
+          {t('new.title')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
           <TextField
-            label="From"
+            label={t('new.from')}
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="To"
+            label={t('new.to')}
             type="date"
             value={to}
             onChange={(e) => setTo(e.target.value)}
@@ -82,21 +81,21 @@ export function ReportsView() {
           />
         </Stack>
         <Typography component="h3" variant="subtitle2" id="report-sections">
-          Sections
+          {t('new.sections')}
         </Typography>
         <FormGroup row aria-labelledby="report-sections">
           {allSections.map((section) => (
             <FormControlLabel
               key={section}
               control={<Checkbox checked={sections.includes(section)} onChange={() => toggle(section)} />}
-              label={reportSectionTitles[section]}
+              label={t(`sections.${section}`)}
               sx={{ minWidth: { xs: '45%', sm: 'auto' } }}
             />
           ))}
         </FormGroup>
         {(problem ?? error) && (
           <Alert severity={error ? 'error' : 'info'} sx={{ mt: 2 }}>
-            {error ?? problem}
+            {error ?? t(`problems.${problem}`)}
           </Alert>
         )}
         <Button
@@ -105,23 +104,19 @@ export function ReportsView() {
           disabled={problem !== null || pending}
           onClick={() => void generate()}
         >
-          {pending ? 'Asking…' : 'Generate report'}
+          {pending ? t('new.asking') : t('new.generate')}
         </Button>
       </Paper>
       {reports.isError && (
-        <LoadError
-          title="Your reports could not be loaded"
-          error={reports.error}
-          onRetry={() => void reports.refetch()}
-        />
+        <LoadError title={t('loadFailed')} error={reports.error} onRetry={() => void reports.refetch()} />
       )}
       {reports.isSuccess && items.length === 0 && (
-        <EmptyState icon={<SummarizeOutlined />} title="No reports yet">
-          Choose a period and the sections above, then generate your first report.
+        <EmptyState icon={<SummarizeOutlined />} title={t('empty.title')}>
+          {t('empty.text')}
         </EmptyState>
       )}
       {items.length > 0 && (
-        <Stack spacing={2} component="section" aria-label="Your reports">
+        <Stack spacing={2} component="section" aria-label={t('list')}>
           {items.map((report) => (
             <ReportRow key={report.id} report={report} />
           ))}

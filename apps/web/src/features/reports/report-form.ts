@@ -9,11 +9,17 @@ export function defaultPeriod(now = new Date()): { from: string; to: string } {
   return { from: iso(from), to: iso(to) };
 }
 
-/** What is wrong with a period and a choice of sections, in words; null when it can be asked for. */
-export function formProblem(from: string, to: string, sections: readonly ReportSection[]): string | null {
-  if (!from || !to) return 'Choose the first and the last day of the period.';
-  if (from > to) return 'The period must end on or after its first day.';
-  if (sections.length === 0) return 'Choose at least one section.';
+/** What is wrong with a period and a choice of sections (`reports:problems.<code>`); null when it can be asked for. */
+export type FormProblem = 'noPeriod' | 'endsBeforeStart' | 'noSection';
+
+export function formProblem(
+  from: string,
+  to: string,
+  sections: readonly ReportSection[],
+): FormProblem | null {
+  if (!from || !to) return 'noPeriod';
+  if (from > to) return 'endsBeforeStart';
+  if (sections.length === 0) return 'noSection';
   return null;
 }
 
