@@ -7,11 +7,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { getMetric, type Insight, type UnitSystem } from '@healthfolio/core';
-import { useId, useMemo } from 'react';
+import type { Insight, UnitSystem } from '@healthfolio/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDayRange } from '../../lib/day-format';
-import { typeLabels } from './insight-text';
+import { useMetricWords } from '../metrics/words';
 import { InsightSparkline } from './InsightSparkline';
 import { toDisplaySeries } from './series-display';
 import { SeverityChip, severityColors } from './SeverityChip';
@@ -27,6 +28,7 @@ export const metricLink = (kind: string) => `/metrics/${encodeURIComponent(kind)
 
 /** The statistics behind a finding, folded away under "How we know" (a native disclosure: keyboard and screen readers know it). */
 function HowWeKnow({ text }: { text: string }) {
+  const { t } = useTranslation('insights');
   return (
     <Box
       component="details"
@@ -40,7 +42,7 @@ function HowWeKnow({ text }: { text: string }) {
         },
       }}
     >
-      <summary>How we know</summary>
+      <summary>{t('card.howWeKnow')}</summary>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {text}
       </Typography>
@@ -50,19 +52,19 @@ function HowWeKnow({ text }: { text: string }) {
 
 /** One finding: what it is, the days and data behind it, what to do, and where to look closer. */
 export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
+  const { t } = useTranslation('insights');
+  const { kindLabel } = useMetricWords();
   const titleId = useId();
   const theme = useTheme();
-  const series = useMemo(
-    () => insight.series.map((s) => toDisplaySeries(s, system)),
-    [insight.series, system],
-  );
+  // Made on each render (a few points): the series' names follow the current language.
+  const series = insight.series.map((s) => toDisplaySeries(s, system));
   const metrics = insight.relatedMetrics.slice(0, 2);
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} data-testid="insight-card">
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
           <SeverityChip severity={insight.severity} />
-          <Chip size="small" variant="outlined" label={typeLabels[insight.type]} />
+          <Chip size="small" variant="outlined" label={t(`types.${insight.type}`)} />
         </Stack>
         <Typography id={titleId} variant="h6" component="h2">
           {insight.title}
@@ -88,7 +90,7 @@ export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
         {insight.recommendations.length > 0 && (
           <>
             <Typography variant="subtitle2" component="h3">
-              What you can do
+              {t('card.whatYouCanDo')}
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {insight.recommendations.map((text, i) => (
@@ -102,16 +104,16 @@ export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
       </CardContent>
       <CardActions>
         {metrics.map((kind) => {
-          const label = getMetric(kind)?.label ?? kind;
+          const label = kindLabel(kind);
           return (
             <Button
               key={kind}
               size="small"
               component={RouterLink}
               to={metricLink(kind)}
-              aria-label={`View metric: ${label}`}
+              aria-label={t('card.viewMetricLabel', { label })}
             >
-              {metrics.length === 1 ? 'View metric' : `View ${label}`}
+              {metrics.length === 1 ? t('card.viewMetric') : t('card.viewNamed', { label })}
             </Button>
           );
         })}
@@ -119,10 +121,10 @@ export function InsightCard({ insight, system, onDismiss }: InsightCardProps) {
           size="small"
           color="inherit"
           onClick={() => onDismiss(insight)}
-          aria-label={`Dismiss: ${insight.title}`}
+          aria-label={t('card.dismissLabel', { title: insight.title })}
           sx={{ ml: 'auto' }}
         >
-          Dismiss
+          {t('actions.dismiss')}
         </Button>
       </CardActions>
     </Card>

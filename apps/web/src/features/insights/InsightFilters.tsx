@@ -2,7 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { insightSeverities, insightTypes, type InsightsQuery } from '@healthfolio/core';
-import { isInsightSeverity, isInsightType, severityLabels, typeLabels } from './insight-text';
+import { useTranslation } from 'react-i18next';
+import { isInsightSeverity, isInsightType } from './insight-text';
 
 interface InsightFiltersProps {
   query: InsightsQuery;
@@ -11,33 +12,34 @@ interface InsightFiltersProps {
 
 /** Type and severity selects; "All" clears one. */
 export function InsightFilters({ query, onChange }: InsightFiltersProps) {
+  const { t } = useTranslation('insights');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
       <TextField
         select
-        label="Type"
+        label={t('filters.type')}
         value={query.type}
         onChange={(e) => onChange({ type: isInsightType(e.target.value) ? e.target.value : 'all' })}
         sx={{ minWidth: 200 }}
       >
-        <MenuItem value="all">All types</MenuItem>
+        <MenuItem value="all">{t('filters.allTypes')}</MenuItem>
         {insightTypes.map((type) => (
           <MenuItem key={type} value={type}>
-            {typeLabels[type]}
+            {t(`types.${type}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Severity"
+        label={t('filters.severity')}
         value={query.severity}
         onChange={(e) => onChange({ severity: isInsightSeverity(e.target.value) ? e.target.value : 'all' })}
         sx={{ minWidth: 160 }}
       >
-        <MenuItem value="all">All</MenuItem>
+        <MenuItem value="all">{t('filters.all')}</MenuItem>
         {insightSeverities.map((severity) => (
           <MenuItem key={severity} value={severity}>
-            {severityLabels[severity]}
+            {t(`severities.${severity}`)}
           </MenuItem>
         ))}
       </TextField>

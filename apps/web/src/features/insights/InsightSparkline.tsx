@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import type { DisplaySeries } from './series-display';
 import { sparklineGeometry, sparklineSummary } from './sparkline-geometry';
 
@@ -16,6 +17,7 @@ const HEIGHT = 64;
  */
 export function InsightSparkline({ series, accent }: { series: DisplaySeries; accent: string }) {
   const theme = useTheme();
+  const { t } = useTranslation('insights');
   if (series.points.length === 0) return null;
   const geometry = sparklineGeometry(series, WIDTH, HEIGHT);
   const line = theme.palette.primary.main;
@@ -25,7 +27,7 @@ export function InsightSparkline({ series, accent }: { series: DisplaySeries; ac
       <Box
         component="svg"
         role="img"
-        aria-label={sparklineSummary(series)}
+        aria-label={sparklineSummary(series, t)}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="none"
         sx={{ display: 'block', width: '100%', height: HEIGHT }}

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useActingPerson } from '../caregivers';
 import { importantFirst } from './insight-text';
@@ -20,6 +21,7 @@ export function InsightsPanel() {
 }
 
 function NewestInsights() {
+  const { t } = useTranslation('insights');
   const headingId = useId();
   const insights = useInsights(noFilter);
   const items = importantFirst(insights.data ?? [], SHOWN);
@@ -33,10 +35,10 @@ function NewestInsights() {
     >
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
         <Typography id={headingId} variant="h6" component="h2">
-          Insights
+          {t('title')}
         </Typography>
         <Link component={RouterLink} to="/insights">
-          See all insights
+          {t('panel.seeAll')}
         </Link>
       </Stack>
       <List dense disablePadding>

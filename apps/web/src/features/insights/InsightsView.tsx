@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Insight } from '@healthfolio/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
 import { useUnitSystem } from '../metrics/use-unit-system';
 import { InsightCard } from './InsightCard';
@@ -18,8 +19,9 @@ import { useDismissInsight, useInsights, useRefreshInsights } from './queries';
 import { useInsightFilters } from './use-insight-filters';
 
 function InsightsSkeleton() {
+  const { t } = useTranslation('insights');
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Loading your insights">
+    <Stack spacing={2} aria-busy="true" aria-label={t('view.loading')}>
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} variant="rounded" height={220} />
       ))}
@@ -29,6 +31,7 @@ function InsightsSkeleton() {
 
 /** The Insights page: heading with Refresh, filters from the URL, and the cards. */
 export function InsightsView() {
+  const { t } = useTranslation('insights');
   const system = useUnitSystem();
   const filters = useInsightFilters();
   const insights = useInsights(filters.query);
@@ -42,15 +45,16 @@ export function InsightsView() {
   const refresh = () => {
     setProblem(null);
     refresher.refresh().then(
-      (all) => setMessage(`Insights refreshed: ${all.length} in all`),
+      (all) => setMessage(t('view.refreshed', { count: all.length })),
       (e: unknown) => setProblem(toApiError(e).message),
     );
   };
   const onDismiss = (insight: Insight) => {
     setProblem(null);
     dismiss(insight.id).then(
-      () => setMessage('Insight dismissed'),
-      (e: unknown) => setProblem(`“${insight.title}” could not be dismissed: ${toApiError(e).message}`),
+      () => setMessage(t('view.dismissed')),
+      (e: unknown) =>
+        setProblem(t('view.dismissFailed', { title: insight.title, reason: toApiError(e).message })),
     );
   };
 
@@ -63,7 +67,7 @@ export function InsightsView() {
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
         <Typography variant="h4" component="h1">
-          Insights
+          {t('title')}
         </Typography>
         <Button
           variant="outlined"
@@ -72,13 +76,13 @@ export function InsightsView() {
           aria-busy={refresher.isPending}
           startIcon={
             refresher.isPending ? (
-              <CircularProgress size={18} color="inherit" aria-label="Refreshing insights" />
+              <CircularProgress size={18} color="inherit" aria-label={t('view.refreshing')} />
             ) : (
               <Refresh />
             )
           }
         >
-          {refresher.isPending ? 'Refreshing…' : 'Refresh'}
+          {refresher.isPending ? t('view.refreshingButton') : t('actions.refresh')}
         </Button>
       </Stack>
       <InsightFilters query={filters.query} onChange={filters.set} />
@@ -90,7 +94,7 @@ export function InsightsView() {
       {insights.isPending && <InsightsSkeleton />}
       {insights.isError && (
         <LoadError
-          title="Your insights could not be loaded"
+          title={t('view.loadFailed')}
           error={insights.error}
           onRetry={() => void insights.refetch()}
         />
@@ -98,7 +102,7 @@ export function InsightsView() {
       {insights.isSuccess && items.length === 0 && !filtered && <NoInsights />}
       {insights.isSuccess && items.length === 0 && filtered && <NoMatchingInsights onClear={filters.clear} />}
       {items.length > 0 && (
-        <Stack spacing={2} component="section" aria-label="Your insights">
+        <Stack spacing={2} component="section" aria-label={t('view.list')}>
           {items.map((insight) => (
             <InsightCard key={insight.id} insight={insight} system={system} onDismiss={onDismiss} />
           ))}

@@ -6,20 +6,7 @@ import {
   type InsightType,
 } from '@healthfolio/core';
 
-export const typeLabels: Record<InsightType, string> = {
-  trend: 'Trend',
-  anomaly: 'Anomaly',
-  goal_progress: 'Goal progress',
-  correlation: 'Correlation',
-  prediction: 'Prediction',
-  recommendation: 'Recommendation',
-};
-
-export const severityLabels: Record<InsightSeverity, string> = {
-  info: 'Info',
-  warning: 'Warning',
-  critical: 'Critical',
-};
+// A type's and a severity's words are `insights:types.<type>` and `insights:severities.<severity>`.
 
 export const isInsightType = (value: string | null): value is InsightType =>
   (insightTypes as readonly (string | null)[]).includes(value);

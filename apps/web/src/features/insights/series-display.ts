@@ -8,6 +8,7 @@ import {
 } from '@healthfolio/core';
 import { pointFormatter } from '../metrics/chart/point-format';
 import { formatNumber } from '../metrics/format';
+import { kindLabel } from '../metrics/words';
 
 /** An insight's series in the user's units, ready to draw and to read aloud. */
 export interface DisplaySeries {
@@ -31,7 +32,7 @@ export function toDisplaySeries(series: InsightSeries, system: UnitSystem): Disp
   const durationUnit = metric?.valueType === 'duration' ? spec?.unitCode : undefined;
   const c = (v: number | null) => (v === null ? null : convert(v));
   return {
-    label: metric?.label ?? series.metric,
+    label: kindLabel(series.metric),
     points: series.points
       .map((p) => ({ day: p.day, value: convert(p.value) }))
       .sort((a, b) => a.day.localeCompare(b.day)),

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { DisplaySeries } from './series-display';
 import { sparklineGeometry, sparklineSummary } from './sparkline-geometry';
@@ -48,7 +49,7 @@ describe('sparklineGeometry', () => {
 
 describe('sparklineSummary', () => {
   it('reads the days, the values, the band and the highlights', () => {
-    expect(sparklineSummary(series())).toBe(
+    expect(sparklineSummary(series(), i18n.getFixedT('en', 'insights'))).toBe(
       'Glucose, 3 days, 1 Oct – 4 Oct 2026: from 90 mg/dL to 160 mg/dL, lowest 90 mg/dL, highest 160 mg/dL. ' +
         'Shaded: Reference range, 70–100 mg/dL. 1 highlighted day.',
     );
@@ -60,7 +61,7 @@ describe('sparklineSummary', () => {
       band: { low: null, high: 100, label: 'Reference range' },
       highlight: [],
     });
-    expect(sparklineSummary(one)).toBe(
+    expect(sparklineSummary(one, i18n.getFixedT('en', 'insights'))).toBe(
       'Glucose, 1 day, 4 Oct 2026: 160 mg/dL. Shaded: Reference range, up to 100 mg/dL.',
     );
   });

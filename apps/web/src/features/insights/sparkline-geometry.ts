@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { formatDayRange } from '../../lib/day-format';
 import type { DisplaySeries } from './series-display';
 
@@ -63,33 +64,40 @@ export function sparklineGeometry(series: DisplaySeries, width: number, height: 
   return result;
 }
 
-/** What the sparkline shows, as a sentence for screen readers. */
-export function sparklineSummary(series: DisplaySeries): string {
+/** What the sparkline shows, as a sentence for screen readers, in the language of `t`. */
+export function sparklineSummary(series: DisplaySeries, t: TFunction<'insights'>): string {
   const { points, band, format } = series;
-  if (points.length === 0) return `${series.label}: no data.`;
+  if (points.length === 0) return t('sparkline.noData', { label: series.label });
   const sorted = [...points].sort((a, b) => a.day.localeCompare(b.day));
   const firstPoint = sorted[0]!;
   const lastPoint = sorted[sorted.length - 1]!;
   const values = points.map((p) => p.value);
   const n = points.length;
   const parts = [
-    `${series.label}, ${n} day${n === 1 ? '' : 's'}, ${formatDayRange(firstPoint.day, lastPoint.day)}:`,
+    t('sparkline.days', {
+      label: series.label,
+      count: n,
+      range: formatDayRange(firstPoint.day, lastPoint.day),
+    }),
     n === 1
-      ? `${format(firstPoint.value)}.`
-      : `from ${format(firstPoint.value)} to ${format(lastPoint.value)}, lowest ${format(
-          Math.min(...values),
-        )}, highest ${format(Math.max(...values))}.`,
+      ? t('sparkline.one', { value: format(firstPoint.value) })
+      : t('sparkline.many', {
+          first: format(firstPoint.value),
+          last: format(lastPoint.value),
+          lowest: format(Math.min(...values)),
+          highest: format(Math.max(...values)),
+        }),
   ];
   if (band && (band.low !== null || band.high !== null)) {
     const range =
       band.low !== null && band.high !== null
         ? `${series.formatNumber(band.low)}–${format(band.high)}`
         : band.low !== null
-          ? `${format(band.low)} or more`
-          : `up to ${format(band.high!)}`;
-    parts.push(`Shaded: ${band.label}, ${range}.`);
+          ? t('sparkline.orMore', { value: format(band.low) })
+          : t('sparkline.upTo', { value: format(band.high!) });
+    parts.push(t('sparkline.shaded', { label: band.label, range }));
   }
   const marked = series.highlight.length;
-  if (marked > 0) parts.push(`${marked} highlighted day${marked === 1 ? '' : 's'}.`);
+  if (marked > 0) parts.push(t('sparkline.highlighted', { count: marked }));
   return parts.join(' ');
 }
