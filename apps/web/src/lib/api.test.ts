@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, setActingFor, toApiError } from './api';
+import { api, apiErrorMessage, setActingFor, toApiError } from './api';
 
 function axiosErrorWith(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -30,6 +31,30 @@ describe('toApiError', () => {
   it('reports network failures', () => {
     const error = new AxiosError('Network Error', 'ERR_NETWORK', { headers: new AxiosHeaders() });
     expect(toApiError(error).code).toBe('network');
+  });
+});
+
+describe('apiErrorMessage', () => {
+  const t = (key: string) => i18next.t(key);
+
+  it("shows the server's own message in English", () => {
+    const error = axiosErrorWith(429, {
+      error: { code: 'rate_limited', message: 'Slow down: 3 per minute' },
+    });
+    expect(apiErrorMessage(error, t, 'en')).toBe('Slow down: 3 per minute');
+  });
+
+  it('translates the common codes and statuses, and falls back to the server message', async () => {
+    i18next.addResourceBundle('es', 'common', (await import('../i18n/locales/es/common.json')).default);
+    await i18next.changeLanguage('es');
+    const limited = axiosErrorWith(429, { error: { code: 'rate_limited', message: 'Slow down' } });
+    expect(apiErrorMessage(limited, t, 'es')).toBe(i18next.t('common:apiErrors.rateLimited'));
+    expect(apiErrorMessage(limited, t, 'es')).toMatch(/solicitudes/);
+    expect(apiErrorMessage(axiosErrorWith(404, '<html>'), t, 'es')).toMatch(/no existe/);
+    const odd = axiosErrorWith(422, { error: { code: 'import_failed', message: 'The file is broken' } });
+    expect(apiErrorMessage(odd, t, 'es')).toBe('The file is broken');
+    const offline = new AxiosError('Network Error', 'ERR_NETWORK', { headers: new AxiosHeaders() });
+    expect(apiErrorMessage(offline, t, 'es')).toMatch(/servidor/);
   });
 });
 

@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { currentLocale } from '../i18n';
 
 /** The one axios client of the app; every call goes under the /api base (SPEC §7). No timeout is set. */
 export const api = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
@@ -85,4 +86,54 @@ export function toApiError(error: unknown): ApiError {
     return { code: typeof code === 'string' ? code : 'unknown', message: error.message };
   }
   return { code: 'unknown', message: String(error) };
+}
+
+/** A translator for the `common` namespace (react-i18next's `t` or `i18n.t`). */
+type Translate = (key: string) => string;
+
+/** The `common:apiErrors.*` sentence for the errors a person commonly meets, by code, then by HTTP status. */
+const MESSAGE_BY_CODE: Record<string, string> = {
+  network: 'network',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'notFound',
+  conflict: 'conflict',
+  payload_too_large: 'tooLarge',
+  unsupported_media_type: 'unsupportedType',
+  rate_limited: 'rateLimited',
+  validation: 'validation',
+  bad_request: 'validation',
+  internal: 'internal',
+  'auth/invalid-verification-code': 'invalidCode',
+  'auth/mfa-session-expired': 'mfaExpired',
+  'auth/too-many-requests': 'rateLimited',
+  'auth/passkey-failed': 'passkeyFailed',
+};
+const MESSAGE_BY_STATUS: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'tooLarge',
+  415: 'unsupportedType',
+  429: 'rateLimited',
+  500: 'internal',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
+
+/**
+ * The sentence a person reads for a failed call, in the current language. The server writes its messages in
+ * English: in English its own (most precise) message is shown; in another language the common codes and statuses
+ * read as a translated sentence, and anything else falls back to the server's message.
+ */
+export function apiErrorMessage(error: unknown, t: Translate, language = currentLocale()): string {
+  const apiError = toApiError(error);
+  const key =
+    MESSAGE_BY_CODE[apiError.code] ??
+    (apiError.status === undefined ? undefined : MESSAGE_BY_STATUS[apiError.status]);
+  if (apiError.code === 'network') return t('common:apiErrors.network');
+  if (language.startsWith('en') || !key) return apiError.message;
+  return t(`common:apiErrors.${key}`);
 }

@@ -1,12 +1,31 @@
-/** Local days ("2026-10-01") as people read them: "1 Oct", "1 Oct 2026", "1 Oct – 30 Oct 2026". */
+/** Local days ("2026-10-01") as people read them, in the current language: "1 Oct 2026", "1 oct 2026", "1. Okt. 2026". */
+import { currentLocale } from '../i18n';
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const formatters = new Map<string, { dayMonth: Intl.DateTimeFormat; dayMonthYear: Intl.DateTimeFormat }>();
+
+/** The day formatters of `locale`, made once per language. */
+function formattersFor(locale: string) {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = {
+      dayMonth: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+      dayMonthYear: new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    };
+    formatters.set(locale, found);
+  }
+  return found;
+}
+
+/** English reads day before month ("1 Oct"), as the app always has; other languages their own way. */
+function localeTag(): string {
+  const locale = currentLocale();
+  return locale === 'en' ? 'en-GB' : locale;
+}
 
 // A local day has no zone; read and print it in UTC so no offset moves it to the day before.
 const at = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -14,6 +33,7 @@ const yearOf = (day: string) => Number(day.slice(0, 4));
 
 /** "12 May 2027"; "12 May" when `withYear` is false. */
 export function formatDay(day: string, withYear = true): string {
+  const { dayMonth, dayMonthYear } = formattersFor(localeTag());
   return (withYear ? dayMonthYear : dayMonth).format(at(day));
 }
 

@@ -5,27 +5,29 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/auth';
 import { useDocumentTitle } from '../features/layout';
 
 /** Diagnostics: what the app currently believes about the session. */
 export function AuthTestPage() {
-  useDocumentTitle('Auth test');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('authTest.documentTitle'));
   const { isAuthenticated, isLoading, user, profile } = useAuth();
   const rows: [string, string][] = [
     ['isAuthenticated', String(isAuthenticated)],
     ['isLoading', String(isLoading)],
-    ['user email', user?.email ?? '—'],
-    ['user id', user?.id ?? '—'],
-    ['email verified', profile ? String(profile.emailVerified) : '—'],
+    [t('authTest.email'), user?.email ?? '—'],
+    [t('authTest.id'), user?.id ?? '—'],
+    [t('authTest.verified'), profile ? String(profile.emailVerified) : '—'],
   ];
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        Authentication test
+        {t('authTest.title')}
       </Typography>
       <Paper variant="outlined">
-        <Table size="small" aria-label="Authentication state">
+        <Table size="small" aria-label={t('authTest.state')}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>

@@ -8,45 +8,29 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { FeatureList, type Feature } from '../features/layout/FeatureList';
 
-const features: readonly Feature[] = [
-  {
-    icon: <DevicesOutlined />,
-    title: 'Wearables and devices',
-    text: 'Oura, Garmin, Whoop, Fitbit, Withings, Dexcom, Libre and more, side by side.',
-  },
-  {
-    icon: <ScienceOutlined />,
-    title: 'Labs and clinical records',
-    text: 'Quest and LabCorp results, DEXA scans and FHIR records from Epic, Cerner, the VA and Medicare.',
-  },
-  {
-    icon: <UploadFileOutlined />,
-    title: 'Bring your exports',
-    text: 'Import an Apple Health export, a CSV or a lab PDF; imports never count the same data twice.',
-  },
-  {
-    icon: <InsightsOutlined />,
-    title: 'Insights you can check',
-    text: 'Trends and anomalies against your own baseline, each showing the data it rests on.',
-  },
-  {
-    icon: <LockOutlined />,
-    title: 'Private by design',
-    text: 'No ads, no selling, no tracking. Your data stays on the server you choose.',
-  },
-  {
-    icon: <DnsOutlined />,
-    title: 'Self-hostable',
-    text: 'One command starts it on your own machine; PostgreSQL when you outgrow the built-in database.',
-  },
-];
+/** The landing page's feature cards: their icon and their words' key under `public:landing.features`. */
+const features = [
+  { icon: <DevicesOutlined />, key: 'devices' },
+  { icon: <ScienceOutlined />, key: 'labs' },
+  { icon: <UploadFileOutlined />, key: 'exports' },
+  { icon: <InsightsOutlined />, key: 'insights' },
+  { icon: <LockOutlined />, key: 'private' },
+  { icon: <DnsOutlined />, key: 'selfHost' },
+] as const;
 
 export function LandingPage() {
+  const { t } = useTranslation('public');
   useDocumentTitle('');
+  const cards: Feature[] = features.map(({ icon, key }) => ({
+    icon,
+    title: t(`landing.features.${key}.title`),
+    text: t(`landing.features.${key}.text`),
+  }));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <Stack spacing={3} sx={{ maxWidth: 720, mb: { xs: 6, md: 8 } }}>
@@ -55,25 +39,24 @@ export function LandingPage() {
           component="h1"
           sx={{ fontWeight: 700, fontSize: { xs: '2.2rem', md: '3rem' } }}
         >
-          All your health data. One private place.
+          {t('landing.headline')}
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
-          Healthfolio brings your wearables, glucose monitor, lab results, clinical records and nutrition logs
-          together, on a server you control.
+          {t('landing.lead')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Button component={RouterLink} to="/waitlist" variant="contained" size="large">
-            Join the waitlist
+            {t('landing.joinWaitlist')}
           </Button>
           <Button component={RouterLink} to="/login" variant="outlined" size="large">
-            Sign in
+            {t('landing.signIn')}
           </Button>
         </Stack>
       </Stack>
       <Typography variant="h5" component="h2" gutterBottom>
-        What Healthfolio does
+        {t('landing.whatItDoes')}
       </Typography>
-      <FeatureList features={features} />
+      <FeatureList features={cards} />
     </Container>
   );
 }

@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../features/auth/AuthCard';
 import { LoginForm } from '../features/auth/LoginForm';
 import { useDocumentTitle } from '../features/layout';
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back to Healthfolio.">
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <LoginForm />
     </AuthCard>
   );

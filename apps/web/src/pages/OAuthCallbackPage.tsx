@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { PageSpinner, useDocumentTitle } from '../features/layout';
 import { completeOAuth, readOAuthParams } from '../features/oauth/oauth-callback';
 
 export function OAuthCallbackPage() {
-  useDocumentTitle('Connecting');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('oauth.connecting'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { isAuthenticated, isLoading } = useAuth();

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../features/auth/AuthCard';
 import { SignupForm } from '../features/auth/SignupForm';
 import { useDocumentTitle } from '../features/layout';
 
 /** Only routed when VITE_SIGNUP_ENABLED is 'true'; otherwise /signup redirects to /waitlist. */
 export function SignupPage() {
-  useDocumentTitle('Create account');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('signup.documentTitle'));
   return (
-    <AuthCard title="Create your account" subtitle="Your health data, in one private place.">
+    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <SignupForm />
     </AuthCard>
   );

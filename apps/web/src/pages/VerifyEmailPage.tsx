@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthCard } from '../features/auth/AuthCard';
 import { authErrorFrom } from '../features/auth/auth-errors';
@@ -10,7 +11,8 @@ import { confirmEmailVerification } from '../features/auth/identity-api';
 import { useDocumentTitle } from '../features/layout';
 
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify email');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.documentTitle'));
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const queryClient = useQueryClient();
@@ -28,14 +30,14 @@ export function VerifyEmailPage() {
   });
 
   return (
-    <AuthCard title="Verify your email">
+    <AuthCard title={t('verify.title')}>
       <Stack spacing={2}>
-        {!code && <Alert severity="error">This verification link is incomplete.</Alert>}
-        {code && result.isPending && <CircularProgress aria-label="Verifying" />}
-        {result.isSuccess && <Alert severity="success">Your email is verified.</Alert>}
+        {!code && <Alert severity="error">{t('verify.incomplete')}</Alert>}
+        {code && result.isPending && <CircularProgress aria-label={t('verify.verifying')} />}
+        {result.isSuccess && <Alert severity="success">{t('verify.done')}</Alert>}
         {result.isError && <Alert severity="error">{authErrorFrom('verifyEmail', result.error)}</Alert>}
         <Link component={RouterLink} to="/dashboard">
-          Continue to Healthfolio
+          {t('verify.continue')}
         </Link>
       </Stack>
     </AuthCard>

@@ -1,14 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../features/auth/AuthCard';
 import { useDocumentTitle } from '../features/layout';
 import { WaitlistForm } from '../features/waitlist/WaitlistForm';
 
 export function WaitlistPage() {
-  useDocumentTitle('Join the waitlist');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('waitlist.title'));
   return (
-    <AuthCard
-      title="Join the waitlist"
-      subtitle="Sign-ups are closed for now. Leave your email and we will let you know when Healthfolio opens up."
-    >
+    <AuthCard title={t('waitlist.title')} subtitle={t('waitlist.subtitle')}>
       <WaitlistForm />
     </AuthCard>
   );

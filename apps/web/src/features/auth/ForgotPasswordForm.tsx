@@ -2,14 +2,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { isValidEmail } from '../../lib/email';
 import { authErrorFrom, authErrorMessage } from './auth-errors';
 import { requestPasswordReset } from './identity-api';
 
-export const RESET_LINK_SENT = 'If an account exists for that email, a reset link is on its way.';
-
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -30,13 +30,13 @@ export function ForgotPasswordForm() {
     }
   };
 
-  if (sent) return <Alert severity="success">{RESET_LINK_SENT}</Alert>;
+  if (sent) return <Alert severity="success">{t('forgot.sent')}</Alert>;
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       {error && <Alert severity="error">{error}</Alert>}
       <TextInput
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -45,7 +45,7 @@ export function ForgotPasswordForm() {
         autoFocus
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        Send reset link
+        {t('forgot.submit')}
       </Button>
     </Stack>
   );

@@ -5,6 +5,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { MfaChallenge } from '@healthfolio/core';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './auth-context';
@@ -16,6 +17,7 @@ import { MfaStep, PasskeySignInButton } from './MfaStep';
  * route guard moves the user on.
  */
 export function LoginForm() {
+  const { t } = useTranslation('auth');
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -46,7 +48,7 @@ export function LoginForm() {
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       {error && <Alert severity="error">{error}</Alert>}
       <TextInput
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -55,7 +57,7 @@ export function LoginForm() {
         autoFocus
       />
       <TextInput
-        label="Password"
+        label={t('fields.password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -63,12 +65,12 @@ export function LoginForm() {
         required
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        Sign in
+        {t('login.submit')}
       </Button>
       <Link component={RouterLink} to="/forgot-password" variant="body2">
-        Forgot password?
+        {t('login.forgot')}
       </Link>
-      <Divider>or</Divider>
+      <Divider>{t('login.or')}</Divider>
       <PasskeySignInButton />
     </Stack>
   );

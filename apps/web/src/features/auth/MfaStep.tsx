@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { toApiError } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import { acceptSession, passkeyErrorMessage, signInWithPasskey, verifyCode } from './mfa-api';
 import { TotpSetup } from './TotpSetup';
@@ -16,12 +17,11 @@ import { TotpSetup } from './TotpSetup';
  * authenticator app first.
  */
 export function MfaStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: () => void }) {
+  const { t } = useTranslation('auth');
   if (challenge.enrollmentRequired) {
     return (
       <Stack spacing={2}>
-        <Alert severity="info">
-          This server requires a second step at sign-in. Set up an authenticator app to continue.
-        </Alert>
+        <Alert severity="info">{t('mfa.enrollmentRequired')}</Alert>
         <TotpSetup
           challenge={challenge.challenge}
           onCancel={onCancel}
@@ -34,6 +34,7 @@ export function MfaStep({ challenge, onCancel }: { challenge: MfaChallenge; onCa
 }
 
 function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: () => void }) {
+  const { t } = useTranslation('auth');
   const hasTotp = challenge.methods.includes('totp');
   const hasPasskey = challenge.methods.includes('webauthn');
   const [recovery, setRecovery] = useState(false);
@@ -48,7 +49,7 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
     try {
       acceptSession(await verifyCode(challenge.challenge, code.trim()));
     } catch (caught) {
-      setError(toApiError(caught).message);
+      setError(apiErrorMessage(caught, t));
       setBusy(false);
     }
   };
@@ -59,7 +60,7 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
     try {
       acceptSession(await signInWithPasskey(challenge.challenge));
     } catch (caught) {
-      setError(passkeyErrorMessage(caught) ?? toApiError(caught).message);
+      setError(passkeyErrorMessage(caught) ?? apiErrorMessage(caught, t));
       setBusy(false);
     }
   };
@@ -67,16 +68,12 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       <Typography variant="body2">
-        {hasTotp
-          ? recovery
-            ? 'Enter one of the recovery codes you saved when you set up two-step sign-in.'
-            : 'Enter the 6-digit code from your authenticator app.'
-          : 'Confirm it’s you with your passkey.'}
+        {hasTotp ? (recovery ? t('mfa.recoveryPrompt') : t('mfa.codePrompt')) : t('mfa.passkeyPrompt')}
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       {hasTotp && (
         <TextInput
-          label={recovery ? 'Recovery code' : 'Authentication code'}
+          label={recovery ? t('mfa.recoveryCode') : t('mfa.code')}
           value={code}
           onChange={setCode}
           autoComplete="one-time-code"
@@ -86,7 +83,7 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
       )}
       {hasTotp && (
         <Button type="submit" variant="contained" size="large" disabled={busy || code.trim().length === 0}>
-          Verify
+          {t('mfa.verify')}
         </Button>
       )}
       {hasPasskey && (
@@ -96,7 +93,7 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
           onClick={() => void withPasskey()}
           disabled={busy}
         >
-          Use a passkey
+          {t('mfa.usePasskey')}
         </Button>
       )}
       {challenge.methods.includes('recovery') && (
@@ -110,11 +107,11 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
             setError(null);
           }}
         >
-          {recovery ? 'Use the authenticator app instead' : 'Use a recovery code'}
+          {recovery ? t('mfa.useApp') : t('mfa.useRecovery')}
         </Link>
       )}
       <Link component="button" type="button" variant="body2" onClick={onCancel}>
-        Back to sign in
+        {t('mfa.back')}
       </Link>
     </Stack>
   );
@@ -122,6 +119,7 @@ function CodeStep({ challenge, onCancel }: { challenge: MfaChallenge; onCancel: 
 
 /** "Sign in with a passkey": no email, no password — the browser offers the passkeys it holds for this site. */
 export function PasskeySignInButton() {
+  const { t } = useTranslation('auth');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const go = async () => {
@@ -130,7 +128,7 @@ export function PasskeySignInButton() {
     try {
       acceptSession(await signInWithPasskey());
     } catch (caught) {
-      setError(passkeyErrorMessage(caught) ?? toApiError(caught).message);
+      setError(passkeyErrorMessage(caught) ?? apiErrorMessage(caught, t));
       setBusy(false);
     }
   };
@@ -138,7 +136,7 @@ export function PasskeySignInButton() {
     <Stack spacing={1}>
       {error && <Alert severity="error">{error}</Alert>}
       <Button variant="outlined" size="large" onClick={() => void go()} disabled={busy}>
-        Continue with a passkey
+        {t('mfa.continuePasskey')}
       </Button>
     </Stack>
   );

@@ -4,12 +4,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { Link as RouterLink } from 'react-router';
 import { authErrorFrom, authErrorMessage } from './auth-errors';
 import { confirmPasswordReset } from './identity-api';
 
 export function ResetPasswordForm({ code }: { code: string }) {
+  const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -35,9 +37,9 @@ export function ResetPasswordForm({ code }: { code: string }) {
   if (done) {
     return (
       <Stack spacing={2}>
-        <Alert severity="success">Your password has been changed.</Alert>
+        <Alert severity="success">{t('reset.done')}</Alert>
         <Link component={RouterLink} to="/login">
-          Sign in
+          {t('reset.signIn')}
         </Link>
       </Stack>
     );
@@ -47,17 +49,17 @@ export function ResetPasswordForm({ code }: { code: string }) {
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       {error && <Alert severity="error">{error}</Alert>}
       <TextInput
-        label="New password"
+        label={t('fields.newPassword')}
         type="password"
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        helperText={t('fields.passwordHint', { count: PASSWORD_MIN_LENGTH })}
         required
         autoFocus
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        Set new password
+        {t('reset.submit')}
       </Button>
     </Stack>
   );

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { useNavigate } from 'react-router';
 import { isValidEmail } from '../../lib/email';
@@ -11,6 +12,7 @@ import { authErrorFrom, authErrorMessage } from './auth-errors';
 
 /** SPEC §4 sign-up: create the account, keep the session, complete the registration with the name. */
 export function SignupForm() {
+  const { t } = useTranslation('auth');
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -38,19 +40,26 @@ export function SignupForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       {error && <Alert severity="error">{error}</Alert>}
-      <TextInput label="Name" autoComplete="name" value={name} onChange={setName} required />
-      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} required />
+      <TextInput label={t('fields.name')} autoComplete="name" value={name} onChange={setName} required />
       <TextInput
-        label="Password"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        required
+      />
+      <TextInput
+        label={t('fields.password')}
         type="password"
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        helperText={t('fields.passwordHint', { count: PASSWORD_MIN_LENGTH })}
         required
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting || !name.trim()}>
-        Create account
+        {t('signup.submit')}
       </Button>
     </Stack>
   );

@@ -6,7 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toApiError } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import { confirmTotp, enrollTotp } from './mfa-api';
 
@@ -24,6 +25,7 @@ export function TotpSetup({
   onDone: (result: RecoveryCodes) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,12 +36,12 @@ export function TotpSetup({
     let cancelled = false;
     enrollTotp(challenge).then(
       (answer) => !cancelled && setEnrollment(answer),
-      (caught: unknown) => !cancelled && setError(toApiError(caught).message),
+      (caught: unknown) => !cancelled && setError(apiErrorMessage(caught, t)),
     );
     return () => {
       cancelled = true;
     };
-  }, [challenge]);
+  }, [challenge, t]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +50,7 @@ export function TotpSetup({
     try {
       setResult(await confirmTotp(code.trim(), challenge));
     } catch (caught) {
-      setError(toApiError(caught).message);
+      setError(apiErrorMessage(caught, t));
     } finally {
       setBusy(false);
     }
@@ -59,26 +61,23 @@ export function TotpSetup({
     return error ? (
       <Stack spacing={2}>
         <Alert severity="error">{error}</Alert>
-        {onCancel && <Button onClick={onCancel}>Back</Button>}
+        {onCancel && <Button onClick={onCancel}>{t('common:actions.back')}</Button>}
       </Stack>
     ) : (
-      <CircularProgress aria-label="Preparing your authenticator setup" />
+      <CircularProgress aria-label={t('totp.preparing')} />
     );
   }
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
-      <Typography variant="body2">
-        Scan this QR code with an authenticator app (such as Google Authenticator, 1Password or Aegis), then
-        enter the 6-digit code it shows.
-      </Typography>
+      <Typography variant="body2">{t('totp.scan')}</Typography>
       <Box
         component="img"
         src={enrollment.qrCode}
-        alt="QR code for your authenticator app"
+        alt={t('totp.qrAlt')}
         sx={{ width: 200, height: 200, alignSelf: 'center', bgcolor: '#fff', p: 1, borderRadius: 1 }}
       />
       <Typography variant="body2" color="text.secondary">
-        Can’t scan it? Enter this key instead:{' '}
+        {t('totp.manualKey')}{' '}
         <Box
           component="code"
           data-testid="totp-secret"
@@ -89,16 +88,16 @@ export function TotpSetup({
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <TextInput
-        label="Code from the app"
+        label={t('totp.code')}
         value={code}
         onChange={setCode}
         autoComplete="one-time-code"
         required
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+        {onCancel && <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>}
         <Button type="submit" variant="contained" disabled={busy || code.trim().length === 0}>
-          Turn on
+          {t('totp.turnOn')}
         </Button>
       </Stack>
     </Stack>
@@ -107,15 +106,13 @@ export function TotpSetup({
 
 /** The recovery codes, shown once: each signs in once when the authenticator app is not at hand. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('auth');
   return (
     <Stack spacing={2}>
-      <Alert severity="warning">
-        Save these recovery codes somewhere safe. Each one works once, when your authenticator app is not at
-        hand. They are shown only now.
-      </Alert>
+      <Alert severity="warning">{t('totp.saveCodes')}</Alert>
       <Box
         component="ul"
-        aria-label="Recovery codes"
+        aria-label={t('totp.recoveryCodes')}
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' },
@@ -131,9 +128,11 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         ))}
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}>Copy</Button>
+        <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}>
+          {t('common:actions.copy')}
+        </Button>
         <Button variant="contained" onClick={onDone}>
-          I’ve saved them
+          {t('totp.saved')}
         </Button>
       </Stack>
     </Stack>

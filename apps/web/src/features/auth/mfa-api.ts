@@ -10,6 +10,7 @@ import type {
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { apiDelete, apiGet, apiPost, api } from '../../lib/api';
 import { toStoredSession, writeSession } from './session-store';
+import { i18n } from '../../i18n';
 
 /** Multi-factor sign-in calls (DESIGN "Contracts added for issues 10–16", MFA). */
 export const mfaPaths = {
@@ -98,10 +99,9 @@ export async function signInWithPasskey(challenge?: string): Promise<Session> {
 /** A sentence for a passkey ceremony the browser ended (cancelled, timed out, not supported). */
 export function passkeyErrorMessage(error: unknown): string | null {
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'AbortError')
-    return 'The passkey request was cancelled or timed out. Please try again.';
-  if (name === 'InvalidStateError') return 'This device already holds a passkey for your account.';
+  if (name === 'NotAllowedError' || name === 'AbortError') return i18n.t('common:passkeyErrors.cancelled');
+  if (name === 'InvalidStateError') return i18n.t('common:passkeyErrors.exists');
   if (name === 'NotSupportedError' || name === 'SecurityError')
-    return 'This browser cannot use passkeys on this site.';
+    return i18n.t('common:passkeyErrors.unsupported');
   return null;
 }

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 
 export const POSTAL_ADDRESS = 'Healthfolio, 548 Market St, San Francisco, CA 94104';
 export const CONTACT_EMAILS = [
@@ -11,11 +12,12 @@ export const CONTACT_EMAILS = [
 ] as const;
 
 const legalLinks = [
-  { label: 'Privacy Policy', href: '/privacy-policy.html' },
-  { label: 'Terms of Service', href: '/terms-of-service.html' },
+  { labelKey: 'privacy', href: '/privacy-policy.html' },
+  { labelKey: 'terms', href: '/terms-of-service.html' },
 ] as const;
 
 export function Footer() {
+  const { t } = useTranslation('layout');
   return (
     <Box
       component="footer"
@@ -34,7 +36,7 @@ export function Footer() {
           direction={{ xs: 'column', sm: 'row' }}
           spacing={{ xs: 0.5, sm: 2 }}
           component="nav"
-          aria-label="Contact"
+          aria-label={t('footer.contact')}
         >
           {CONTACT_EMAILS.map((email) => (
             <Link key={email} href={`mailto:${email}`} variant="body2">
@@ -42,10 +44,10 @@ export function Footer() {
             </Link>
           ))}
         </Stack>
-        <Stack direction="row" spacing={2} component="nav" aria-label="Legal">
+        <Stack direction="row" spacing={2} component="nav" aria-label={t('footer.legal')}>
           {legalLinks.map((link) => (
             <Link key={link.href} href={link.href} target="_blank" rel="noopener noreferrer" variant="body2">
-              {link.label}
+              {t(`footer.${link.labelKey}`)}
             </Link>
           ))}
         </Stack>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import { ThemeToggle } from '../theme';
@@ -13,6 +14,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 /** Frame of the public pages: a slim top bar, the page, the footer. */
 export function PublicLayout() {
+  const { t } = useTranslation('layout');
   const { isAuthenticated } = useAuth();
   const { pathname } = useLocation();
   return (
@@ -35,17 +37,17 @@ export function PublicLayout() {
             color="inherit"
             sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
           >
-            About
+            {t('public.about')}
           </Button>
           <ThemeToggle />
           {isAuthenticated ? (
             <Button component={RouterLink} to="/dashboard" variant="contained" sx={{ ml: 1 }}>
-              Dashboard
+              {t('nav.dashboard')}
             </Button>
           ) : (
             pathname !== '/login' && (
               <Button component={RouterLink} to="/login" variant="contained" sx={{ ml: 1 }}>
-                Sign in
+                {t('public.signIn')}
               </Button>
             )
           )}

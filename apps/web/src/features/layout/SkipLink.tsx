@@ -1,9 +1,11 @@
 import Link from '@mui/material/Link';
+import { useTranslation } from 'react-i18next';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** Visually hidden until focused; lets keyboard users jump past the navigation. */
 export function SkipLink() {
+  const { t } = useTranslation('layout');
   return (
     <Link
       href={`#${MAIN_CONTENT_ID}`}
@@ -24,7 +26,7 @@ export function SkipLink() {
         '&:focus': { top: 8 },
       }}
     >
-      Skip to main content
+      {t('skipToMain')}
     </Link>
   );
 }

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ThemeMode } from '../../app/theme';
 import { PersonSwitcher } from '../caregivers';
@@ -20,6 +21,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ onOpenNavigation, onLogout, onThemeChange }: TopBarProps) {
+  const { t } = useTranslation('layout');
   const navigate = useNavigate();
   return (
     <AppBar
@@ -32,7 +34,7 @@ export function TopBar({ onOpenNavigation, onLogout, onThemeChange }: TopBarProp
         <IconButton
           color="inherit"
           edge="start"
-          aria-label="open navigation"
+          aria-label={t('topBar.openNavigation')}
           onClick={onOpenNavigation}
           sx={{ mr: 1, display: { md: 'none' } }}
         >
@@ -44,13 +46,13 @@ export function TopBar({ onOpenNavigation, onLogout, onThemeChange }: TopBarProp
         <Box sx={{ flexGrow: 1 }} />
         <PersonSwitcher />
         <ThemeToggle onModeChange={onThemeChange} />
-        <Tooltip title="Settings">
-          <IconButton color="inherit" aria-label="Settings" onClick={() => navigate('/settings')}>
+        <Tooltip title={t('topBar.settings')}>
+          <IconButton color="inherit" aria-label={t('topBar.settings')} onClick={() => navigate('/settings')}>
             <SettingsOutlined />
           </IconButton>
         </Tooltip>
         <Button color="inherit" onClick={onLogout} startIcon={<LogoutOutlined />} sx={{ ml: 1 }}>
-          Logout
+          {t('topBar.logout')}
         </Button>
       </Toolbar>
     </AppBar>

@@ -3,19 +3,19 @@ import { DRAWER_WIDTH, navigationItems } from './navigation';
 
 describe('navigation config', () => {
   it('lists the SPEC entries in order', () => {
-    expect(navigationItems.map((item) => [item.text, item.path])).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Sources', '/data-sources'],
-      ['Workouts', '/workouts'],
-      ['Insights', '/insights'],
-      ['Goals', '/goals'],
-      ['Reports', '/reports'],
-      ['About Us', '/about'],
+    expect(navigationItems.map((item) => [item.labelKey, item.path])).toEqual([
+      ['dashboard', '/dashboard'],
+      ['sources', '/data-sources'],
+      ['workouts', '/workouts'],
+      ['insights', '/insights'],
+      ['goals', '/goals'],
+      ['reports', '/reports'],
+      ['about', '/about'],
     ]);
   });
 
   it('marks no entry as coming soon: Reports works too', () => {
-    expect(navigationItems.filter((item) => item.comingSoon).map((item) => item.text)).toEqual([]);
+    expect(navigationItems.filter((item) => item.comingSoon).map((item) => item.labelKey)).toEqual([]);
   });
 
   it('uses the 240 px drawer', () => {

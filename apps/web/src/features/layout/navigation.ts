@@ -10,7 +10,8 @@ import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 
 /** One entry of the left navigation (SPEC §3 "Navigation item"). */
 export interface NavigationItem {
-  text: string;
+  /** The label's key in the `layout` namespace (`nav.<labelKey>`). */
+  labelKey: string;
   icon: typeof SvgIcon;
   path: string;
   comingSoon: boolean;
@@ -24,17 +25,35 @@ export interface NavigationItem {
 export const DRAWER_WIDTH = 240;
 
 export const navigationItems: readonly NavigationItem[] = [
-  { text: 'Dashboard', icon: DashboardOutlined, path: '/dashboard', comingSoon: false, forPerson: 'metrics' },
-  { text: 'Sources', icon: SyncAltOutlined, path: '/data-sources', comingSoon: false, forPerson: 'sources' },
   {
-    text: 'Workouts',
+    labelKey: 'dashboard',
+    icon: DashboardOutlined,
+    path: '/dashboard',
+    comingSoon: false,
+    forPerson: 'metrics',
+  },
+  {
+    labelKey: 'sources',
+    icon: SyncAltOutlined,
+    path: '/data-sources',
+    comingSoon: false,
+    forPerson: 'sources',
+  },
+  {
+    labelKey: 'workouts',
     icon: DirectionsRunOutlined,
     path: '/workouts',
     comingSoon: false,
     forPerson: 'metrics',
   },
-  { text: 'Insights', icon: InsightsOutlined, path: '/insights', comingSoon: false, forPerson: 'insights' },
-  { text: 'Goals', icon: FlagOutlined, path: '/goals', comingSoon: false, forPerson: 'insights' },
-  { text: 'Reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false, forPerson: null },
-  { text: 'About Us', icon: InfoOutlined, path: '/about', comingSoon: false },
+  {
+    labelKey: 'insights',
+    icon: InsightsOutlined,
+    path: '/insights',
+    comingSoon: false,
+    forPerson: 'insights',
+  },
+  { labelKey: 'goals', icon: FlagOutlined, path: '/goals', comingSoon: false, forPerson: 'insights' },
+  { labelKey: 'reports', icon: SummarizeOutlined, path: '/reports', comingSoon: false, forPerson: null },
+  { labelKey: 'about', icon: InfoOutlined, path: '/about', comingSoon: false },
 ];

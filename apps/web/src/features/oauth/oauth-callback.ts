@@ -1,5 +1,6 @@
 import type { DataSource } from '@healthfolio/core';
-import { apiPost, toApiError } from '../../lib/api';
+import { i18n } from '../../i18n';
+import { apiErrorMessage, apiPost } from '../../lib/api';
 
 export interface OAuthCallbackParams {
   code: string | null;
@@ -17,26 +18,27 @@ export function readOAuthParams(params: URLSearchParams): OAuthCallbackParams {
   };
 }
 
-/** Why a provider refused, in words, for the error codes of RFC 6749 §4.1.2.1. */
-const REFUSALS: Record<string, string> = {
-  invalid_request: 'the request to it was not valid',
-  unauthorized_client:
-    'this server’s app may not connect to it — whoever runs this server should check the app’s settings',
-  unsupported_response_type: 'it does not support how this server asked',
-  invalid_scope: 'it does not allow the access Healthfolio asked for',
-  server_error: 'it had a problem on its side — try again in a few minutes',
-  temporarily_unavailable: 'it is busy or down for the moment — try again in a few minutes',
-};
+/** The error codes of RFC 6749 §4.1.2.1 whose reason is told in words (`common:oauth.refusals.<code>`). */
+const REFUSALS = new Set([
+  'invalid_request',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+]);
 
 /**
  * What happened at the provider, in words: you declined (`access_denied`), or the provider refused and
  * why — never the raw code alone.
  */
 export function oauthErrorText(error: string, description: string | null): string {
-  if (error === 'access_denied') return 'You declined to connect, so nothing was shared with Healthfolio.';
-  const why = REFUSALS[error] ?? `it answered “${error}”`;
-  const said = description && description !== error ? ` It said: “${description}”.` : '';
-  return `The provider refused the connection: ${why}.${said}`;
+  if (error === 'access_denied') return i18n.t('common:oauth.declined');
+  const why = REFUSALS.has(error)
+    ? i18n.t(`common:oauth.refusals.${error}`)
+    : i18n.t('common:oauth.answered', { error });
+  const said = description && description !== error ? i18n.t('common:oauth.said', { description }) : '';
+  return `${i18n.t('common:oauth.refused', { why })}${said}`;
 }
 
 /** The outcome of a return from a provider, as the Sources page tells it. */
@@ -69,8 +71,7 @@ export async function completeOAuth(
       result: error === 'access_denied' ? 'declined' : 'failed',
       message: oauthErrorText(error, errorDescription),
     });
-  if (!code || !state)
-    return to({ result: 'failed', message: 'The provider did not send an authorization code.' });
+  if (!code || !state) return to({ result: 'failed', message: i18n.t('common:oauth.noCode') });
   try {
     const result = await apiPost<{ source?: Pick<DataSource, 'name'> }>('/integrations/oauth/callback', {
       code,
@@ -78,7 +79,7 @@ export async function completeOAuth(
     });
     return to({ result: 'connected', source: result.source?.name ?? '' });
   } catch (caught) {
-    return to({ result: 'failed', message: toApiError(caught).message });
+    return to({ result: 'failed', message: apiErrorMessage(caught, (key) => i18n.t(key)) });
   }
 }
 
@@ -87,6 +88,6 @@ export function readOAuthOutcome(params: URLSearchParams): OAuthOutcome | null {
   const result = params.get('oauth');
   if (result === 'connected') return { result, source: params.get('source') ?? '' };
   if (result === 'declined' || result === 'failed')
-    return { result, message: params.get('message') || 'The connection could not be completed.' };
+    return { result, message: params.get('message') || i18n.t('common:oauth.failed') };
   return null;
 }

@@ -2,14 +2,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
-import { toApiError } from '../../lib/api';
+import { apiErrorMessage } from '../../lib/api';
 import { isValidEmail } from '../../lib/email';
 import { joinWaitlist, type WaitlistEntry } from './waitlist-api';
 
-export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address';
-
 export function WaitlistForm() {
+  const { t } = useTranslation('public');
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -20,31 +20,27 @@ export function WaitlistForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setServerError(null);
-    if (!isValidEmail(email)) return setEmailError(INVALID_EMAIL_MESSAGE);
+    if (!isValidEmail(email)) return setEmailError(t('waitlist.invalidEmail'));
     setEmailError(null);
     setSubmitting(true);
     try {
       setJoined(await joinWaitlist(email.trim(), name.trim() || undefined));
     } catch (caught) {
-      setServerError(toApiError(caught).message);
+      setServerError(apiErrorMessage(caught, t));
     } finally {
       setSubmitting(false);
     }
   };
 
   if (joined) {
-    return (
-      <Alert severity="success">
-        You are on the list! We will write to {joined.email} as soon as a spot opens up.
-      </Alert>
-    );
+    return <Alert severity="success">{t('waitlist.joined', { email: joined.email })}</Alert>;
   }
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
       {serverError && <Alert severity="error">{serverError}</Alert>}
       <TextInput
-        label="Email"
+        label={t('waitlist.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -54,9 +50,9 @@ export function WaitlistForm() {
         required
         autoFocus
       />
-      <TextInput label="Name (optional)" autoComplete="name" value={name} onChange={setName} />
+      <TextInput label={t('waitlist.name')} autoComplete="name" value={name} onChange={setName} />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        Join the waitlist
+        {t('waitlist.submit')}
       </Button>
     </Stack>
   );
