@@ -3,6 +3,7 @@ import type { PublicShare } from '@healthfolio/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openShare } from '../features/shares/shares-api';
@@ -97,5 +98,20 @@ describe('the recipient page /s/<token>', () => {
     const activity = screen.getByRole('region', { name: 'Activity' });
     expect(activity.textContent).toContain('Steps');
     expect(activity.textContent).toContain('12,500');
+  }, 20_000);
+
+  it('reads in Spanish for a Spanish-speaking recipient', async () => {
+    const words = await import('../i18n/locales/es/shares.json');
+    i18next.addResourceBundle('es', 'shares', words.default);
+    i18next.addResourceBundle('es', 'common', (await import('../i18n/locales/es/common.json')).default);
+    await i18next.changeLanguage('es');
+    vi.mocked(openShare).mockResolvedValue(share);
+    renderAt('tok');
+    expect(
+      await screen.findByRole('heading', { name: 'Resumen de salud (anonimizado)' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Actividad' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Media' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
   }, 20_000);
 });

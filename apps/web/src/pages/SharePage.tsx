@@ -8,11 +8,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../features/layout';
 import { SharedView } from '../features/shares/SharedView';
 import { downloadSharedReport, openShare } from '../features/shares/shares-api';
-import { toApiError, type ApiError } from '../lib/api';
+import { apiErrorMessage, toApiError, type ApiError } from '../lib/api';
+import type { TFunction } from 'i18next';
+import { currentLocale } from '../i18n';
 
 type State =
   | { kind: 'loading' }
@@ -20,25 +23,25 @@ type State =
   | { kind: 'refused'; title: string; message: string }
   | { kind: 'shown'; share: PublicShare };
 
+/** The server's own (English, most precise) message in English; in another language, our sentence. */
+function said(error: ApiError, translated: string): string {
+  return currentLocale().startsWith('en') ? error.message : translated;
+}
+
 /** Why a link shows nothing, in words. */
-function refusal(error: ApiError): { title: string; message: string } {
-  if (error.code === 'share/gone')
-    return { title: 'This share is no longer available', message: error.message };
-  if (error.status === 404) {
-    return {
-      title: 'This share link does not exist',
-      message: 'Check that the whole link was copied, or ask the person who shared it for a new one.',
-    };
-  }
-  if (error.code === 'share/disabled') return { title: 'Sharing is paused', message: error.message };
-  if (error.status === 429)
-    return { title: 'Too many requests', message: 'Please wait a minute and try again.' };
-  return { title: 'This share could not be opened', message: error.message };
+function refusal(error: ApiError, raw: unknown, t: TFunction<'shares'>): { title: string; message: string } {
+  if (error.code === 'share/gone') return { title: t('page.gone'), message: said(error, t('page.goneText')) };
+  if (error.status === 404) return { title: t('page.missing'), message: t('page.missingText') };
+  if (error.code === 'share/disabled')
+    return { title: t('page.paused'), message: said(error, t('page.pausedText')) };
+  if (error.status === 429) return { title: t('page.tooMany'), message: t('page.tooManyText') };
+  return { title: t('page.failed'), message: apiErrorMessage(raw, t) };
 }
 
 /** `/s/<token>`: what a clinician opens without an account. */
 export function SharePage() {
-  useDocumentTitle('Shared health summary');
+  const { t } = useTranslation('shares');
+  useDocumentTitle(t('page.documentTitle'));
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [code, setCode] = useState('');
@@ -50,12 +53,13 @@ export function SharePage() {
         (e: unknown) => {
           const error = toApiError(e);
           if (error.code === 'share/code-required') setState({ kind: 'code' });
-          else if (error.code === 'share/wrong-code') setState({ kind: 'code', error: error.message });
-          else setState({ kind: 'refused', ...refusal(error) });
+          else if (error.code === 'share/wrong-code')
+            setState({ kind: 'code', error: said(error, t('page.wrongCode')) });
+          else setState({ kind: 'refused', ...refusal(error, e, t) });
         },
       );
     },
-    [token],
+    [token, t],
   );
   useEffect(() => load(), [load]);
 
@@ -76,20 +80,20 @@ export function SharePage() {
             onClick={() => window.print()}
             sx={{ '@media print': { display: 'none' } }}
           >
-            Print
+            {t('page.print')}
           </Button>
         )}
       </Stack>
-      {state.kind === 'loading' && <CircularProgress aria-label="Loading the shared summary" />}
+      {state.kind === 'loading' && <CircularProgress aria-label={t('page.loading')} />}
       {state.kind === 'code' && (
         <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 360 }}>
           <Stack spacing={2}>
             <Typography variant="h5" component="h1">
-              Enter the code
+              {t('page.codeTitle')}
             </Typography>
-            <Typography>The person who shared this summary sent you a 6-digit code separately.</Typography>
+            <Typography>{t('page.codeText')}</Typography>
             <TextField
-              label="6-digit code"
+              label={t('page.codeLabel')}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code' } }}
@@ -97,7 +101,7 @@ export function SharePage() {
             {state.error && <Alert severity="error">{state.error}</Alert>}
             <div>
               <Button type="submit" variant="contained" disabled={code.trim().length !== 6}>
-                Open
+                {t('page.open')}
               </Button>
             </div>
           </Stack>
@@ -117,7 +121,7 @@ export function SharePage() {
             variant="contained"
             onClick={() => void downloadSharedReport(token, code.trim() || undefined)}
           >
-            Download the report (PDF)
+            {t('page.download')}
           </Button>
         </Box>
       )}

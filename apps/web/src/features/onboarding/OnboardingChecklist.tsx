@@ -10,11 +10,12 @@ import Typography from '@mui/material/Typography';
 import type { OnboardingStatus, OnboardingStepKey } from '@healthfolio/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth';
 import { writeProfile } from '../settings/profile-writes';
 import { browserTimeZone } from '../settings/use-browser-time-zone';
-import { onboardingKey, stepText, useOnboarding } from './onboarding-api';
+import { onboardingKey, useOnboarding } from './onboarding-api';
 
 /**
  * A new account's first-run checklist at the top of the Dashboard: each step ticked from what the server
@@ -22,6 +23,7 @@ import { onboardingKey, stepText, useOnboarding } from './onboarding-api';
  * nothing once every step is done, once put away, or while it cannot be read.
  */
 export function OnboardingChecklist() {
+  const { t } = useTranslation('onboarding');
   const headingId = useId();
   const query = useOnboarding();
   const queryClient = useQueryClient();
@@ -45,7 +47,7 @@ export function OnboardingChecklist() {
       );
       await queryClient.invalidateQueries({ queryKey: onboardingKey });
     } catch {
-      setProblem('That could not be saved. Please try again.');
+      setProblem(t('saveFailed'));
     } finally {
       setBusy(false);
     }
@@ -55,14 +57,16 @@ export function OnboardingChecklist() {
   const actions: Record<OnboardingStepKey, ReactNode> = {
     source: (
       <Button component={RouterLink} to="/data-sources" size="small" variant="outlined">
-        Go to Sources
+        {t('actions.sources')}
       </Button>
     ),
     preferences: (
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2">
-          Now: {units === 'imperial' ? 'Imperial (lb, in, mi)' : 'Metric (kg, cm, km)'},{' '}
-          {zone.replace(/_/g, ' ')}.
+          {t('preferencesNow', {
+            units: units === 'imperial' ? t('units.imperial') : t('units.metric'),
+            zone: zone.replace(/_/g, ' '),
+          })}
         </Typography>
         <Button
           size="small"
@@ -70,21 +74,21 @@ export function OnboardingChecklist() {
           disabled={busy}
           onClick={() => void save({ preferences: { units, timeZone: zone } }, {})}
         >
-          Keep these
+          {t('actions.keep')}
         </Button>
         <Button component={RouterLink} to="/settings" size="small">
-          Change in Settings
+          {t('actions.change')}
         </Button>
       </Stack>
     ),
     goal: (
       <Button component={RouterLink} to="/goals" size="small" variant="outlined">
-        Set a goal
+        {t('actions.goal')}
       </Button>
     ),
     mfa: (
       <Button component={RouterLink} to="/settings" size="small" variant="outlined">
-        Set up in Settings
+        {t('actions.mfa')}
       </Button>
     ),
   };
@@ -100,14 +104,14 @@ export function OnboardingChecklist() {
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
         <div>
           <Typography id={headingId} variant="h6" component="h2">
-            Get started
+            {t('title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" id={`${headingId}-progress`}>
-            {done} of {status.steps.length} done
+            {t('progress', { done, count: status.steps.length })}
           </Typography>
         </div>
         <IconButton
-          aria-label="Hide the getting-started list"
+          aria-label={t('hide')}
           disabled={busy}
           onClick={() => void save({ preferences: { onboardingDismissed: true } }, { dismissed: true })}
         >
@@ -122,7 +126,6 @@ export function OnboardingChecklist() {
       />
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {status.steps.map((step) => {
-          const text = stepText[step.key];
           return (
             <Stack
               component="li"
@@ -134,16 +137,16 @@ export function OnboardingChecklist() {
               sx={{ alignItems: 'flex-start' }}
             >
               {step.done ? (
-                <CheckCircle color="success" titleAccess="Done" sx={{ mt: 0.25 }} />
+                <CheckCircle color="success" titleAccess={t('done')} sx={{ mt: 0.25 }} />
               ) : (
-                <RadioButtonUnchecked color="disabled" titleAccess="To do" sx={{ mt: 0.25 }} />
+                <RadioButtonUnchecked color="disabled" titleAccess={t('todo')} sx={{ mt: 0.25 }} />
               )}
               <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                 <Typography sx={step.done ? { color: 'text.secondary' } : { fontWeight: 500 }}>
-                  {text.title}
+                  {t(`steps.${step.key}.title`)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {step.done ? text.done : text.todo}
+                  {step.done ? t(`steps.${step.key}.done`) : t(`steps.${step.key}.todo`)}
                 </Typography>
                 {!step.done && <div>{actions[step.key]}</div>}
               </Stack>

@@ -1,4 +1,4 @@
-import { shareSectionLabels, unitLabel, type PublicShare, type SharedSeries } from '@healthfolio/core';
+import { unitLabel, type PublicShare, type SharedSeries } from '@healthfolio/core';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatValue } from './shares-api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -27,22 +28,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const Empty = () => <Typography color="text.secondary">Nothing recorded in this period.</Typography>;
+function Empty() {
+  const { t } = useTranslation('shares');
+  return <Typography color="text.secondary">{t('view.empty')}</Typography>;
+}
 
 /** One row per metric: days with data, the average, lowest, highest and the last day's value. */
 function SeriesTable({ series }: { series: SharedSeries[] }) {
+  const { t } = useTranslation('shares');
   if (series.length === 0) return <Empty />;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell>Measure</TableCell>
-            <TableCell align="right">Days</TableCell>
-            <TableCell align="right">Average</TableCell>
-            <TableCell align="right">Lowest</TableCell>
-            <TableCell align="right">Highest</TableCell>
-            <TableCell align="right">Latest</TableCell>
+            <TableCell>{t('view.series.measure')}</TableCell>
+            <TableCell align="right">{t('view.series.days')}</TableCell>
+            <TableCell align="right">{t('view.series.average')}</TableCell>
+            <TableCell align="right">{t('view.series.lowest')}</TableCell>
+            <TableCell align="right">{t('view.series.highest')}</TableCell>
+            <TableCell align="right">{t('view.series.latest')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -74,23 +79,27 @@ function SeriesTable({ series }: { series: SharedSeries[] }) {
 
 /** What a share's recipient reads: only the shared sections, over the shared period. */
 export function SharedView({ share }: { share: PublicShare }) {
+  const { t } = useTranslation('shares');
   return (
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1">
-          Health summary {share.person?.name ? `of ${share.person.name}` : '(anonymised)'}
+          {share.person?.name ? t('view.title', { name: share.person.name }) : t('view.titleAnonymous')}
         </Typography>
         <Typography color="text.secondary">
-          Shared with {share.recipient} · {formatDay(share.from)} to {formatDay(share.to)} · link valid until{' '}
-          {formatDateTime(share.expiresAt)}
+          {t('view.sharedWith', {
+            recipient: share.recipient,
+            from: formatDay(share.from),
+            to: formatDay(share.to),
+            until: formatDateTime(share.expiresAt),
+          })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Daily values are merged from the person&apos;s devices and apps without counting any reading twice.
-          Generated {formatDateTime(share.generatedAt)} by Healthfolio.
+          {t('view.merged', { at: formatDateTime(share.generatedAt) })}
         </Typography>
       </Box>
       {share.sections.map((section) => {
-        const title = shareSectionLabels[section];
+        const title = t(`sections.${section}`);
         const series = share.series[section];
         if (series) {
           return (
@@ -110,11 +119,11 @@ export function SharedView({ share }: { share: PublicShare }) {
                   <Table size="small">
                     <TableHead>
                       <TableRow>
-                        <TableCell>Test</TableCell>
-                        <TableCell>Date</TableCell>
-                        <TableCell align="right">Result</TableCell>
-                        <TableCell>Reference range</TableCell>
-                        <TableCell>Flag</TableCell>
+                        <TableCell>{t('view.labs.test')}</TableCell>
+                        <TableCell>{t('view.labs.date')}</TableCell>
+                        <TableCell align="right">{t('view.labs.result')}</TableCell>
+                        <TableCell>{t('view.labs.range')}</TableCell>
+                        <TableCell>{t('view.labs.flag')}</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -159,7 +168,10 @@ export function SharedView({ share }: { share: PublicShare }) {
                       <Typography variant="body2">
                         {r.display} ({r.category}
                         {r.status ? `, ${r.status}` : ''}
-                        {r.recordedAt ? `, since ${formatDay(r.recordedAt.slice(0, 10))}` : ''})
+                        {r.recordedAt
+                          ? `, ${t('view.since', { day: formatDay(r.recordedAt.slice(0, 10)) })}`
+                          : ''}
+                        )
                       </Typography>
                     </li>
                   ))}
@@ -195,16 +207,25 @@ export function SharedView({ share }: { share: PublicShare }) {
                 <Stack spacing={1}>
                   <Typography>
                     {score.score === null
-                      ? `No score for ${formatDay(score.day)}: ${score.reason ?? 'not enough data'}.`
-                      : `${score.score} of 100 on ${formatDay(score.day)}.`}
+                      ? t('view.score.none', {
+                          day: formatDay(score.day),
+                          reason: score.reason ?? t('view.score.notEnough'),
+                        })
+                      : t('view.score.value', { score: score.score, day: formatDay(score.day) })}
                   </Typography>
                   <Box component="ul" sx={{ m: 0, pl: 3 }}>
                     {score.parts.map((part) => (
                       <li key={part.name}>
                         <Typography variant="body2">
-                          {part.name} (weight {formatValue(part.weight * 100)} %):{' '}
-                          {part.score === null ? 'no data' : `${formatValue(part.score)} of 100`} —{' '}
-                          {part.basis}
+                          {t('view.score.part', {
+                            name: part.name,
+                            weight: formatValue(part.weight * 100),
+                            score:
+                              part.score === null
+                                ? t('view.score.noData')
+                                : t('view.score.outOf100', { score: formatValue(part.score) }),
+                            basis: part.basis,
+                          })}
                         </Typography>
                       </li>
                     ))}
@@ -224,8 +245,13 @@ export function SharedView({ share }: { share: PublicShare }) {
                 {goals.map((g, i) => (
                   <li key={i}>
                     <Typography variant="body2">
-                      {g.title}: now{' '}
-                      {g.current === null ? 'no value' : `${formatValue(g.current)} ${unitLabel(g.unit)}`}
+                      {t('view.goalNow', {
+                        title: g.title,
+                        value:
+                          g.current === null
+                            ? t('view.noValue')
+                            : `${formatValue(g.current)} ${unitLabel(g.unit)}`,
+                      })}
                     </Typography>
                   </li>
                 ))}

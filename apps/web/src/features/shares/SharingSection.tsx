@@ -1,5 +1,4 @@
 import {
-  shareSectionLabels,
   shareSections,
   type Share,
   type ShareCreated,
@@ -22,7 +21,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toApiError } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../lib/api';
 import { useReports } from '../reports/queries';
 import { SettingsSection } from '../settings/SettingsSection';
 import {
@@ -44,27 +44,23 @@ const EXPIRY_CHOICES = [1, 7, 30, 90];
  * with its optional code, its SMART Health Link, every time it was opened, and revocation.
  */
 export function SharingSection({ settings }: { settings: UserSettings }) {
+  const { t } = useTranslation('shares');
   const shares = useShares();
   const [created, setCreated] = useState<ShareCreated | null>(null);
   const enabled = settings.privacy.shareWithProviders;
 
   return (
-    <SettingsSection
-      title="Sharing"
-      description="Give a clinician a link to chosen parts of your data for a period. They need no account; the link stops working when it expires or when you revoke it."
-    >
+    <SettingsSection title={t('settings.title')} description={t('settings.description')}>
       {enabled ? (
         <NewShareForm settings={settings} onCreated={setCreated} />
       ) : (
-        <Alert severity="info">
-          Sharing with providers is off. Turn on “Share with my providers” under Privacy to create a share.
-        </Alert>
+        <Alert severity="info">{t('settings.off')}</Alert>
       )}
       {created && <CreatedShare share={created} onClose={() => setCreated(null)} />}
-      {shares.isPending && <CircularProgress aria-label="Loading your shares" size={24} />}
-      {shares.isError && <Alert severity="error">Could not load your shares.</Alert>}
+      {shares.isPending && <CircularProgress aria-label={t('settings.loading')} size={24} />}
+      {shares.isError && <Alert severity="error">{t('settings.loadFailed')}</Alert>}
       {shares.isSuccess && shares.data.length === 0 && (
-        <Typography color="text.secondary">You have not shared anything yet.</Typography>
+        <Typography color="text.secondary">{t('settings.none')}</Typography>
       )}
       {shares.data?.map((share) => (
         <ShareItem key={share.id} share={share} />
@@ -80,6 +76,7 @@ function NewShareForm({
   settings: UserSettings;
   onCreated: (share: ShareCreated) => void;
 }) {
+  const { t } = useTranslation('shares');
   const queryClient = useQueryClient();
   const allowed = settings.dataSharing.allowedProviders;
   const [recipient, setRecipient] = useState(allowed[0] ?? '');
@@ -119,12 +116,12 @@ function NewShareForm({
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="New share">
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('form.label')}>
       <Stack spacing={2}>
         {allowed.length > 0 ? (
           <TextField
             select
-            label="Recipient"
+            label={t('form.recipient')}
             value={recipient}
             onChange={(e) => setRecipient(e.target.value)}
           >
@@ -136,15 +133,15 @@ function NewShareForm({
           </TextField>
         ) : (
           <TextField
-            label="Recipient"
+            label={t('form.recipient')}
             value={recipient}
             onChange={(e) => setRecipient(e.target.value)}
-            placeholder="Dr. Rivera, City Clinic"
+            placeholder={t('form.recipientExample')}
             required
           />
         )}
         <FormGroup>
-          <FormLabel component="legend">Share these sections</FormLabel>
+          <FormLabel component="legend">{t('form.sections')}</FormLabel>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {offered.map((section) => (
               <FormControlLabel
@@ -155,21 +152,21 @@ function NewShareForm({
                     onChange={(e) => toggle(section, e.target.checked)}
                   />
                 }
-                label={shareSectionLabels[section]}
+                label={t(`sections.${section}`)}
               />
             ))}
           </Box>
         </FormGroup>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            label="From"
+            label={t('form.from')}
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="To"
+            label={t('form.to')}
             type="date"
             value={to}
             onChange={(e) => setTo(e.target.value)}
@@ -177,13 +174,13 @@ function NewShareForm({
           />
           <TextField
             select
-            label="Link works for"
+            label={t('form.expiry')}
             value={days}
             onChange={(e) => setDays(Number(e.target.value))}
           >
             {EXPIRY_CHOICES.map((d) => (
               <MenuItem key={d} value={d}>
-                {d === 1 ? '1 day' : `${d} days`}
+                {t('form.days', { count: d })}
               </MenuItem>
             ))}
           </TextField>
@@ -191,30 +188,30 @@ function NewShareForm({
         {reports.length > 0 && (
           <TextField
             select
-            label="Attach a report (optional)"
+            label={t('form.report')}
             value={reportId}
             onChange={(e) => setReportId(e.target.value)}
           >
-            <MenuItem value="">No report</MenuItem>
+            <MenuItem value="">{t('form.noReport')}</MenuItem>
             {reports.map((r) => (
               <MenuItem key={r.id} value={r.id}>
-                Report {formatDay(r.from)} to {formatDay(r.to)}
+                {t('form.reportOption', { from: formatDay(r.from), to: formatDay(r.to) })}
               </MenuItem>
             ))}
           </TextField>
         )}
         <FormControlLabel
           control={<Checkbox checked={requireCode} onChange={(e) => setRequireCode(e.target.checked)} />}
-          label="Also ask for a 6-digit code (you send it separately)"
+          label={t('form.requireCode')}
         />
-        {add.isError && <Alert severity="error">{toApiError(add.error).message}</Alert>}
+        {add.isError && <Alert severity="error">{apiErrorMessage(add.error, t)}</Alert>}
         <div>
           <Button
             type="submit"
             variant="contained"
             disabled={add.isPending || recipient.trim() === '' || sections.length === 0}
           >
-            Create share
+            {t('form.submit')}
           </Button>
         </div>
       </Stack>
@@ -223,6 +220,7 @@ function NewShareForm({
 }
 
 function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('shares');
   const [copied, setCopied] = useState(false);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -235,23 +233,22 @@ function CopyField({ label, value }: { label: string; value: string }) {
           )
         }
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('common:actions.copied') : t('common:actions.copy')}
       </Button>
     </Stack>
   );
 }
 
 function CreatedShare({ share, onClose }: { share: ShareCreated; onClose: () => void }) {
+  const { t } = useTranslation('shares');
   return (
     <Alert severity="success" onClose={onClose}>
       <Stack spacing={1}>
-        <span>
-          Share created. Send this link to the recipient; it works until {formatDateTime(share.expiresAt)}.
-        </span>
-        <CopyField label="Share link" value={share.url} />
+        <span>{t('created.text', { until: formatDateTime(share.expiresAt) })}</span>
+        <CopyField label={t('created.link')} value={share.url} />
         {share.code && (
           <span>
-            Code to send separately (shown only now): <strong aria-label="Share code">{share.code}</strong>
+            {t('created.code')} <strong aria-label={t('created.codeLabel')}>{share.code}</strong>
           </span>
         )}
       </Stack>
@@ -259,13 +256,8 @@ function CreatedShare({ share, onClose }: { share: ShareCreated; onClose: () => 
   );
 }
 
-const statusLabel: Record<Share['status'], string> = {
-  active: 'Active',
-  expired: 'Expired',
-  revoked: 'Revoked',
-};
-
 function ShareItem({ share }: { share: Share }) {
+  const { t } = useTranslation('shares');
   const queryClient = useQueryClient();
   const [link, setLink] = useState<ShlCreated | null>(null);
   const revoke = useMutation({
@@ -278,33 +270,31 @@ function ShareItem({ share }: { share: Share }) {
   return (
     <Box
       component="article"
-      aria-label={`Share with ${share.recipient}`}
+      aria-label={t('item.label', { recipient: share.recipient })}
       sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 500 }}>{share.recipient}</Typography>
-        <Chip size="small" color={active ? 'success' : 'default'} label={statusLabel[share.status]} />
+        <Chip size="small" color={active ? 'success' : 'default'} label={t(`item.status.${share.status}`)} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {share.sections.map((s) => shareSectionLabels[s]).join(' · ')} · {formatDay(share.from)} to{' '}
-        {formatDay(share.to)}
+        {share.sections.map((s) => t(`sections.${s}`)).join(' · ')} ·{' '}
+        {t('item.period', { from: formatDay(share.from), to: formatDay(share.to) })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {active ? 'Works until' : share.status === 'revoked' ? 'Revoked' : 'Expired'}{' '}
-        {formatDateTime(share.revokedAt ?? share.expiresAt)}
-        {share.requiresCode ? ' · asks for a code' : ''}
-        {share.reportId ? ' · with a report' : ''}
+        {t(`item.when.${share.status}`, { at: formatDateTime(share.revokedAt ?? share.expiresAt) })}
+        {share.requiresCode ? ` · ${t('item.asksCode')}` : ''}
+        {share.reportId ? ` · ${t('item.withReport')}` : ''}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {share.views.length === 0
-          ? 'Not opened yet.'
-          : `Opened ${share.views.length === 1 ? 'once' : `${share.views.length} times`}:`}
+        {share.views.length === 0 ? t('item.notOpened') : t('item.opened', { count: share.views.length })}
       </Typography>
       {share.views.length > 0 && (
-        <Box component="ul" aria-label="Views" sx={{ m: 0, pl: 3 }}>
+        <Box component="ul" aria-label={t('item.views')} sx={{ m: 0, pl: 3 }}>
           {share.views.slice(0, 10).map((v, i) => (
             <Typography component="li" variant="body2" key={`${v.at}-${i}`}>
-              {formatDateTime(v.at)} · {v.ip ?? 'unknown network'} · {v.userAgent ?? 'unknown browser'}
+              {formatDateTime(v.at)} · {v.ip ?? t('item.unknownNetwork')} ·{' '}
+              {v.userAgent ?? t('item.unknownBrowser')}
             </Typography>
           ))}
         </Box>
@@ -315,23 +305,16 @@ function ShareItem({ share }: { share: Share }) {
             SMART Health Link
           </Button>
           <Button size="small" color="error" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-            Revoke
+            {t('item.revoke')}
           </Button>
         </Stack>
       )}
-      {revoke.isError && <Alert severity="error">{toApiError(revoke.error).message}</Alert>}
-      {shl.isError && <Alert severity="error">{toApiError(shl.error).message}</Alert>}
+      {revoke.isError && <Alert severity="error">{apiErrorMessage(revoke.error, t)}</Alert>}
+      {shl.isError && <Alert severity="error">{apiErrorMessage(shl.error, t)}</Alert>}
       {link && active && (
         <Stack spacing={1} sx={{ mt: 1 }}>
-          <Typography variant="body2">
-            A clinician&apos;s system or a SMART Health Link viewer reads this link or its QR code.
-          </Typography>
-          <Box
-            component="img"
-            src={link.qr}
-            alt="QR code of the SMART Health Link"
-            sx={{ width: 200, height: 200 }}
-          />
+          <Typography variant="body2">{t('item.shlText')}</Typography>
+          <Box component="img" src={link.qr} alt={t('item.shlQr')} sx={{ width: 200, height: 200 }} />
           <CopyField label="SMART Health Link" value={link.shlink} />
         </Stack>
       )}

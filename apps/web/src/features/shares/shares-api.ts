@@ -1,6 +1,7 @@
 import type { PublicShare, Share, ShareCreated, ShareInput, ShlCreated } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiDelete, apiGet, apiPost } from '../../lib/api';
+import { currentLocale } from '../../i18n';
 
 export const sharesKey = ['shares'] as const;
 
@@ -22,15 +23,18 @@ export const openShare = (token: string, code?: string) =>
     headers: code ? { 'X-Share-Code': code } : {},
   });
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-/** "12 Nov 2026" for a local date (YYYY-MM-DD), never shifted by the reader's zone. */
-export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T00:00:00Z`));
+/** A moment in the current language: "12 Nov 2026, 14:05". */
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** "12 Nov 2026" for a local date (YYYY-MM-DD) in the current language, never shifted by the reader's zone. */
+export const formatDay = (day: string) =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
-/** A number as a clinician reads it: at most two decimals, grouped. */
+/** A number as a clinician reads it, in the current language: at most two decimals, grouped. */
 export const formatValue = (value: number) =>
-  new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value);
+  new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: 2 }).format(value);
 
 /** The report a share names, as a PDF file the browser saves. */
 export async function downloadSharedReport(token: string, code?: string): Promise<void> {
