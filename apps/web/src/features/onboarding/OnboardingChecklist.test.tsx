@@ -3,6 +3,7 @@ import type { OnboardingStatus, UserProfile } from '@healthfolio/core';
 import { defaultSettings } from '@healthfolio/core/defaults';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -123,5 +124,20 @@ describe('OnboardingChecklist', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Hide the getting-started list' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That could not be saved. Please try again.');
     expect(screen.getByRole('region', { name: 'Get started' })).toBeTruthy();
+  });
+
+  it('reads in Spanish', async () => {
+    i18next.addResourceBundle(
+      'es',
+      'onboarding',
+      (await import('../../i18n/locales/es/onboarding.json')).default,
+    );
+    await i18next.changeLanguage('es');
+    vi.mocked(apiGet).mockResolvedValue(status({ source: true }));
+    renderChecklist();
+    const list = await screen.findByRole('region', { name: 'Primeros pasos' });
+    expect(within(list).getByText('1 de 4 hechos')).toBeTruthy();
+    expect(within(list).getByText('Ahora: Métrico (kg, cm, km), America/New York.')).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Fijar un objetivo' })).toBeTruthy();
   });
 });
