@@ -2,6 +2,7 @@
 import type { CaregiverList } from '@healthfolio/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
@@ -60,7 +61,7 @@ describe('CaregiversSection', () => {
     vi.mocked(apiGet).mockResolvedValue(list());
     vi.mocked(apiPost).mockResolvedValue({ email: 'ben@example.com' });
     const section = renderSection();
-    expect(await within(section).findByText('You have not invited anyone.')).toBeTruthy();
+    expect(await within(section).findByText('You have not invited anyone.', undefined, SLOW)).toBeTruthy();
 
     fireEvent.change(within(section).getByLabelText(/Caregiver’s email/), {
       target: { value: 'ben@example.com' },
@@ -98,4 +99,33 @@ describe('CaregiversSection', () => {
       ),
     ).toBeTruthy();
   });
+
+  it(
+    'speaks Spanish: the invitation form, a grant’s status and permissions by their codes',
+    SLOW,
+    async () => {
+      i18n.addResourceBundle(
+        'es',
+        'caregivers',
+        (await import('../../i18n/locales/es/caregivers.json')).default,
+      );
+      await i18n.changeLanguage('es');
+      vi.mocked(apiGet).mockResolvedValue(list({ received: [pendingFromAda] }));
+      render(
+        <QueryClientProvider client={testQueryClient()}>
+          <CaregiversSection />
+        </QueryClientProvider>,
+      );
+      const section = screen.getByRole('region', { name: 'Cuidadores' });
+      const item = await within(section).findByRole(
+        'article',
+        { name: 'Ada Lovelace (ada@example.com)' },
+        SLOW,
+      );
+      expect(within(item).getByText('Invitación enviada')).toBeTruthy();
+      expect(within(item).getByText('Ver análisis y objetivos')).toBeTruthy();
+      expect(within(item).getByRole('button', { name: 'Aceptar' })).toBeTruthy();
+      expect(within(section).getByRole('button', { name: 'Invitar cuidador' })).toBeTruthy();
+    },
+  );
 });

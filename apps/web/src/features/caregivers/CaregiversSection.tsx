@@ -1,5 +1,4 @@
 import {
-  CAREGIVER_PERMISSION_LABELS,
   CAREGIVER_PERMISSIONS,
   type CaregiverGiven,
   type CaregiverPermission,
@@ -21,6 +20,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import { toApiError } from '../../lib/api';
 import { SettingsSection } from '../settings/SettingsSection';
 import {
@@ -31,57 +32,45 @@ import {
   useCaregivers,
 } from './caregivers-api';
 
-const STATUS_LABELS: Record<CaregiverStatus, string> = {
-  pending: 'Invitation sent',
-  active: 'Active',
-  ended: 'Ended',
-  revoked: 'Revoked',
-};
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(new Date(iso));
+/** A grant's status, keyed by the server's code; the code itself for one this build does not know. */
+const statusKey = (status: CaregiverStatus) => `status.${status}` as const;
 
 /**
  * Settings → Caregivers: invite someone by email with chosen permissions and an optional end date; the
  * grants given and received, with accept and revoke. Anchored at #caregivers (the invitation mail's link).
  */
 export function CaregiversSection() {
+  const { t } = useTranslation('caregivers');
   const caregivers = useCaregivers();
   const given = caregivers.data?.given ?? [];
   const received = caregivers.data?.received ?? [];
   return (
     <Box id="caregivers" sx={{ scrollMarginTop: 80 }}>
-      <SettingsSection
-        title="Caregivers"
-        description="Let someone you trust — a partner, a parent, a child — see or help with your data from their own account. You choose what they may do; you can revoke it at any time, and every access is in your security activity."
-      >
+      <SettingsSection title={t('section.title')} description={t('section.description')}>
         <InviteForm />
-        {caregivers.isPending && <CircularProgress aria-label="Loading caregivers" size={24} />}
+        {caregivers.isPending && <CircularProgress aria-label={t('section.loading')} size={24} />}
         {caregivers.isError && (
           <Alert severity="error">
-            Could not load your caregivers: {toApiError(caregivers.error).message}
+            {t('section.loadError', { message: toApiError(caregivers.error).message })}
           </Alert>
         )}
         {caregivers.isSuccess && (
           <>
             <Typography variant="subtitle1" component="h3">
-              People who care for you
+              {t('section.given')}
             </Typography>
-            {given.length === 0 && (
-              <Typography color="text.secondary">You have not invited anyone.</Typography>
-            )}
+            {given.length === 0 && <Typography color="text.secondary">{t('section.noneGiven')}</Typography>}
             {given.map((grant) => (
               <GivenItem key={grant.id} grant={grant} />
             ))}
             <Typography variant="subtitle1" component="h3">
-              People you care for
+              {t('section.received')}
             </Typography>
-            {!caregivers.data.emailVerified && (
-              <Alert severity="info">
-                Invitations to you appear here once your email address is verified.
-              </Alert>
-            )}
+            {!caregivers.data.emailVerified && <Alert severity="info">{t('section.verifyFirst')}</Alert>}
             {caregivers.data.emailVerified && received.length === 0 && (
-              <Typography color="text.secondary">No one has invited you as their caregiver.</Typography>
+              <Typography color="text.secondary">{t('section.noneReceived')}</Typography>
             )}
             {received.map((grant) => (
               <ReceivedItem key={grant.id} grant={grant} />
@@ -94,6 +83,7 @@ export function CaregiversSection() {
 }
 
 function InviteForm() {
+  const { t } = useTranslation('caregivers');
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [permissions, setPermissions] = useState<CaregiverPermission[]>(['metrics']);
@@ -122,10 +112,10 @@ function InviteForm() {
     invite.mutate();
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Invite a caregiver">
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('invite.form')}>
       <Stack spacing={2}>
         <TextField
-          label="Caregiver’s email"
+          label={t('invite.email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -133,7 +123,7 @@ function InviteForm() {
           autoComplete="off"
         />
         <FormGroup>
-          <FormLabel component="legend">They may</FormLabel>
+          <FormLabel component="legend">{t('invite.mayDo')}</FormLabel>
           {CAREGIVER_PERMISSIONS.map((permission) => (
             <FormControlLabel
               key={permission}
@@ -143,33 +133,28 @@ function InviteForm() {
                   onChange={(e) => toggle(permission, e.target.checked)}
                 />
               }
-              label={CAREGIVER_PERMISSION_LABELS[permission]}
+              label={t(`permission.${permission}`)}
             />
           ))}
         </FormGroup>
         <TextField
-          label="Access ends on (optional)"
+          label={t('invite.endsOn')}
           type="date"
           value={endsOn}
           onChange={(e) => setEndsOn(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
-          helperText="Leave empty for access until you revoke it."
+          helperText={t('invite.endsOnHelp')}
           sx={{ maxWidth: 280 }}
         />
         {invite.isError && <Alert severity="error">{toApiError(invite.error).message}</Alert>}
-        {sent && (
-          <Alert severity="success">
-            Invitation sent to {sent}. They accept it under Settings → Caregivers, once signed in with that
-            address.
-          </Alert>
-        )}
+        {sent && <Alert severity="success">{t('invite.sent', { email: sent })}</Alert>}
         <Box>
           <Button
             type="submit"
             variant="contained"
             disabled={invite.isPending || email.trim() === '' || permissions.length === 0}
           >
-            Invite caregiver
+            {t('invite.submit')}
           </Button>
         </Box>
       </Stack>
@@ -178,21 +163,24 @@ function InviteForm() {
 }
 
 function GrantDetails({ grant }: { grant: CaregiverGiven | CaregiverReceived }) {
+  const { t, i18n } = useTranslation('caregivers');
   return (
     <>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', mt: 1 }}>
         <Chip
           size="small"
-          label={STATUS_LABELS[grant.status]}
+          label={
+            i18n.exists(`caregivers:${statusKey(grant.status)}`) ? t(statusKey(grant.status)) : grant.status
+          }
           color={grant.status === 'active' ? 'success' : 'default'}
         />
         {grant.permissions.map((p) => (
-          <Chip key={p} size="small" variant="outlined" label={CAREGIVER_PERMISSION_LABELS[p]} />
+          <Chip key={p} size="small" variant="outlined" label={t(`permission.${p}`)} />
         ))}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {grant.endsAt ? `Access ends on ${formatDate(grant.endsAt)}.` : 'No end date.'}
-        {grant.revokedAt && ` Revoked on ${formatDate(grant.revokedAt)}.`}
+        {grant.endsAt ? t('grant.endsOn', { date: formatDate(grant.endsAt) }) : t('grant.noEnd')}
+        {grant.revokedAt && ` ${t('grant.revokedOn', { date: formatDate(grant.revokedAt) })}`}
       </Typography>
     </>
   );
@@ -207,6 +195,7 @@ function useGrantAction(action: (id: string) => Promise<unknown>) {
 }
 
 function GivenItem({ grant }: { grant: CaregiverGiven }) {
+  const { t } = useTranslation('caregivers');
   const headingId = useId();
   const revoke = useGrantAction(revokeCaregiver);
   const open = grant.status === 'pending' || grant.status === 'active';
@@ -214,7 +203,7 @@ function GivenItem({ grant }: { grant: CaregiverGiven }) {
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: 2 }}>
       <Typography id={headingId} variant="subtitle2" component="h4">
-        Caregiver {who}
+        {t('grant.caregiver', { who })}
       </Typography>
       <GrantDetails grant={grant} />
       {revoke.isError && <Alert severity="error">{toApiError(revoke.error).message}</Alert>}
@@ -226,7 +215,7 @@ function GivenItem({ grant }: { grant: CaregiverGiven }) {
           disabled={revoke.isPending}
           onClick={() => revoke.mutate(grant.id)}
         >
-          Revoke
+          {t('grant.revoke')}
         </Button>
       )}
     </Paper>
@@ -234,6 +223,7 @@ function GivenItem({ grant }: { grant: CaregiverGiven }) {
 }
 
 function ReceivedItem({ grant }: { grant: CaregiverReceived }) {
+  const { t } = useTranslation('caregivers');
   const headingId = useId();
   const accept = useGrantAction(acceptCaregiver);
   const revoke = useGrantAction(revokeCaregiver);
@@ -253,7 +243,7 @@ function ReceivedItem({ grant }: { grant: CaregiverReceived }) {
             disabled={accept.isPending}
             onClick={() => accept.mutate(grant.id)}
           >
-            Accept
+            {t('grant.accept')}
           </Button>
         )}
         {(grant.status === 'pending' || grant.status === 'active') && (
@@ -263,7 +253,7 @@ function ReceivedItem({ grant }: { grant: CaregiverReceived }) {
             disabled={revoke.isPending}
             onClick={() => revoke.mutate(grant.id)}
           >
-            {grant.status === 'pending' ? 'Decline' : 'Give up access'}
+            {grant.status === 'pending' ? t('grant.decline') : t('grant.giveUp')}
           </Button>
         )}
       </Stack>

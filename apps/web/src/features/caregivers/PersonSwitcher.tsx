@@ -8,17 +8,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useActingPerson } from './acting-person';
 import { useCaregivers } from './caregivers-api';
 
 /** "Viewing: Me / <person>" in the app bar, for someone who cares for at least one person. */
 export function PersonSwitcher() {
+  // In the app bar of every page: its words load beside it rather than suspending the whole shell.
+  const { t, ready } = useTranslation('caregivers', { useSuspense: false });
   const { person, switchTo } = useActingPerson();
   const caregivers = useCaregivers();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const people = (caregivers.data?.received ?? []).filter((g) => g.status === 'active');
-  if (people.length === 0 && !person) return null;
+  if ((people.length === 0 && !person) || !ready) return null;
   const choose = (next: (typeof people)[number] | null) => {
     setAnchor(null);
     if ((next?.personId ?? null) === (person?.personId ?? null)) return;
@@ -41,13 +44,13 @@ export function PersonSwitcher() {
         sx={{ mr: 1, textTransform: 'none', maxWidth: { xs: 150, sm: 260 } }}
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          Viewing: {person ? person.personName : 'Me'}
+          {t('switcher.viewing', { name: person ? person.personName : t('switcher.me') })}
         </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem selected={!person} onClick={() => choose(null)}>
           <ListItemIcon>{!person && <Check fontSize="small" />}</ListItemIcon>
-          <ListItemText primary="Me" secondary="My own data" />
+          <ListItemText primary={t('switcher.me')} secondary={t('switcher.myData')} />
         </MenuItem>
         {people.map((grant) => (
           <MenuItem

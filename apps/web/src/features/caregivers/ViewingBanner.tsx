@@ -1,15 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { Trans, useTranslation } from 'react-i18next';
 import { useActingPerson } from './acting-person';
 
 /** Says, above every page, whose data is on screen when it is not the own — and when access ended. */
 export function ViewingBanner() {
+  // Above every page: its words load beside it rather than suspending the whole shell.
+  const { t, ready } = useTranslation('caregivers', { useSuspense: false });
   const { person, ownPage, switchTo, ended, dismissEnded } = useActingPerson();
+  if (!ready) return null;
   if (person && ownPage) {
     return (
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-        Settings are your own: everything on this page is yours. The other pages show {person.personName}’s
-        data.
+        {t('banner.ownPage', { name: person.personName })}
       </Alert>
     );
   }
@@ -21,19 +24,23 @@ export function ViewingBanner() {
         sx={{ mb: 2 }}
         action={
           <Button color="inherit" size="small" onClick={() => switchTo(null)}>
-            Back to my data
+            {t('banner.back')}
           </Button>
         }
       >
-        You are viewing <strong>{person.personName}</strong>’s data as their caregiver. Settings stay your
-        own.
+        <Trans
+          t={t}
+          i18nKey="banner.viewing"
+          values={{ name: person.personName }}
+          components={{ strong: <strong /> }}
+        />
       </Alert>
     );
   }
   if (ended) {
     return (
       <Alert severity="warning" sx={{ mb: 2 }} onClose={dismissEnded}>
-        Your access to {ended}’s data has ended (revoked or past its end date). You are viewing your own data.
+        {t('banner.ended', { name: ended })}
       </Alert>
     );
   }

@@ -10,6 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import { toApiError } from '../../lib/api';
 import { conditionDates, recordDates, recordSummary, statusChip } from './clinical-text';
 import { groupMedications, medicationLine, type MedicationGroup } from './medication-groups';
@@ -17,15 +19,15 @@ import { useClinicalSection } from './queries';
 
 interface ClinicalSectionProps {
   category: ClinicalCategory;
-  title: string;
-  none: string;
   count: number;
   /** Source names by kind ("epic" → "Epic"). */
   sourceNames: ReadonlyMap<string, string>;
 }
 
 /** One section of the clinical view: its count in the header, its records newest first. */
-export function ClinicalSection({ category, title, none, count, sourceNames }: ClinicalSectionProps) {
+export function ClinicalSection({ category, count, sourceNames }: ClinicalSectionProps) {
+  const { t } = useTranslation('clinical');
+  const title = t(`section.${category}`);
   const headingId = useId();
   const records = useClinicalSection(category, count > 0);
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
@@ -36,11 +38,15 @@ export function ClinicalSection({ category, title, none, count, sourceNames }: C
         <Typography variant="h6" component="h2" id={headingId}>
           {title}
         </Typography>
-        <Chip size="small" label={count} aria-label={`${count} ${count === 1 ? 'record' : 'records'}`} />
+        <Chip
+          size="small"
+          label={count}
+          aria-label={t('records', { count, n: count.toLocaleString(currentLocale()) })}
+        />
       </Stack>
-      {count === 0 && <Typography color="text.secondary">{none}</Typography>}
+      {count === 0 && <Typography color="text.secondary">{t(`none.${category}`)}</Typography>}
       {count > 0 && records.isPending && (
-        <Stack spacing={1} aria-label={`Loading ${title.toLowerCase()}`} role="progressbar">
+        <Stack spacing={1} aria-label={t(`loadingSection.${category}`)} role="progressbar">
           <Skeleton variant="text" height={32} />
           <Skeleton variant="text" height={32} />
           <Skeleton variant="text" height={32} />
@@ -51,11 +57,11 @@ export function ClinicalSection({ category, title, none, count, sourceNames }: C
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void records.refetch()}>
-              Retry
+              {t('actions.retry')}
             </Button>
           }
         >
-          {title} could not be loaded: {toApiError(records.error).message}
+          {t('sectionError', { title, message: toApiError(records.error).message })}
         </Alert>
       )}
       {items.length > 0 && category === 'medication' && (
@@ -79,7 +85,7 @@ export function ClinicalSection({ category, title, none, count, sourceNames }: C
           disabled={records.isFetchingNextPage}
           sx={{ mt: 1 }}
         >
-          {records.isFetchingNextPage ? 'Loading…' : `Show more ${title.toLowerCase()}`}
+          {records.isFetchingNextPage ? t('common:status.loading') : t(`more.${category}`)}
         </Button>
       )}
     </Paper>

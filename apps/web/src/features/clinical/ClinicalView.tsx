@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useActingPerson } from '../caregivers';
 import { EmptyState } from '../layout/EmptyState';
@@ -12,14 +13,16 @@ import { LoadError } from '../layout/LoadError';
 import { ClinicalSection } from './ClinicalSection';
 import { SECTIONS } from './clinical-text';
 import { useClinicalSummary } from './queries';
+import { currentLocale } from '../../i18n';
 
 /** The Dashboard's "Clinical records" tab: conditions, procedures, medications … from every source. */
 export function ClinicalView() {
+  const { t } = useTranslation('clinical');
   const { person, may } = useActingPerson();
   if (person && !may('clinical')) {
     return (
-      <EmptyState icon={<LocalHospitalOutlined />} title="Not shared with you">
-        {person.personName} has not allowed you to view their clinical records.
+      <EmptyState icon={<LocalHospitalOutlined />} title={t('view.notShared')}>
+        {t('view.notSharedBody', { name: person.personName })}
       </EmptyState>
     );
   }
@@ -27,6 +30,7 @@ export function ClinicalView() {
 }
 
 function ClinicalRecords() {
+  const { t } = useTranslation('clinical');
   const summary = useClinicalSummary();
   const sourceNames = useMemo(
     () => new Map((summary.data?.sources ?? []).map((s) => [s.source, s.name])),
@@ -35,7 +39,7 @@ function ClinicalRecords() {
 
   if (summary.isPending) {
     return (
-      <Stack spacing={2} role="progressbar" aria-label="Loading clinical records">
+      <Stack spacing={2} role="progressbar" aria-label={t('view.loading')}>
         {SECTIONS.slice(0, 3).map((s) => (
           <Skeleton key={s.category} variant="rounded" height={120} />
         ))}
@@ -44,11 +48,7 @@ function ClinicalRecords() {
   }
   if (summary.isError) {
     return (
-      <LoadError
-        title="Your clinical records could not be loaded"
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
-      />
+      <LoadError title={t('view.loadError')} error={summary.error} onRetry={() => void summary.refetch()} />
     );
   }
   const { total, categories, sources } = summary.data;
@@ -56,26 +56,29 @@ function ClinicalRecords() {
     return (
       <EmptyState
         icon={<LocalHospitalOutlined />}
-        title="No clinical records yet"
+        title={t('view.emptyTitle')}
         action={
           <Button component={RouterLink} to="/data-sources" variant="contained">
-            Go to Sources
+            {t('view.goToSources')}
           </Button>
         }
       >
-        Connect a health record (Epic, Cerner, the VA, Medicare or another EHR) on the{' '}
-        <Link component={RouterLink} to="/data-sources">
-          Sources page
-        </Link>
-        , or import a FHIR export there, to see your conditions, medications, allergies, immunizations and
-        visits here.
+        <Trans
+          t={t}
+          i18nKey="view.emptyBody"
+          components={{ link: <Link component={RouterLink} to="/data-sources" /> }}
+        />
       </EmptyState>
     );
   }
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        {total} {total === 1 ? 'record' : 'records'} from {sources.map((s) => s.name).join(', ')}
+        {t('recordsFrom', {
+          count: total,
+          n: total.toLocaleString(currentLocale()),
+          sources: sources.map((s) => s.name).join(', '),
+        })}
       </Typography>
       {SECTIONS.map((section) => (
         <ClinicalSection

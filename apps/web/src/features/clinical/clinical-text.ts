@@ -1,33 +1,40 @@
 import type { ClinicalCategory, ClinicalRecord } from '@healthfolio/core';
+import { currentLocale, i18n } from '../../i18n';
 
 /** The sections of the view, in the order a chart reads. */
-export const SECTIONS: readonly { category: ClinicalCategory; title: string; none: string }[] = [
-  { category: 'condition', title: 'Conditions', none: 'No conditions recorded.' },
-  { category: 'procedure', title: 'Procedures', none: 'No procedures recorded.' },
-  { category: 'medication', title: 'Medications', none: 'No medications recorded.' },
-  { category: 'immunization', title: 'Immunizations', none: 'No immunizations recorded.' },
-  { category: 'allergy', title: 'Allergies', none: 'No allergies recorded.' },
-  { category: 'encounter', title: 'Encounters', none: 'No encounters recorded.' },
+export const SECTIONS: readonly { category: ClinicalCategory }[] = [
+  { category: 'condition' },
+  { category: 'procedure' },
+  { category: 'medication' },
+  { category: 'immunization' },
+  { category: 'allergy' },
+  { category: 'encounter' },
 ];
-
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** "Mar 10, 2024", "Jan 10, 2019 – Jan 24, 2019", or "No date". */
 export function recordDates(record: Pick<ClinicalRecord, 'recordedAt' | 'endedAt'>): string {
   if (record.recordedAt === null)
-    return record.endedAt === null ? 'No date' : `Until ${format(record.endedAt)}`;
+    return record.endedAt === null
+      ? i18n.t('clinical:dates.none')
+      : i18n.t('clinical:dates.until', { date: format(record.endedAt) });
   const start = format(record.recordedAt);
   if (record.endedAt === null) return start;
   const end = format(record.endedAt);
   return end === start ? start : `${start} – ${end}`;
 }
 
-const format = (iso: string) => day.format(new Date(iso));
+const format = (iso: string) =>
+  new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' }).format(new Date(iso));
 
 /** A condition's dates as a chart reads them: "Onset Jun 1, 2019", "Onset Feb 11, 2021 · ended Mar 1, 2022". */
 export function conditionDates(record: Pick<ClinicalRecord, 'recordedAt' | 'endedAt'>): string {
-  const onset = record.recordedAt === null ? 'Onset unknown' : `Onset ${format(record.recordedAt)}`;
-  return record.endedAt === null ? onset : `${onset} · ended ${format(record.endedAt)}`;
+  const onset =
+    record.recordedAt === null
+      ? i18n.t('clinical:dates.onsetUnknown')
+      : i18n.t('clinical:dates.onset', { date: format(record.recordedAt) });
+  return record.endedAt === null
+    ? onset
+    : `${onset} · ${i18n.t('clinical:dates.ended', { date: format(record.endedAt) })}`;
 }
 
 export type ChipColor = 'success' | 'warning' | 'error' | 'info' | 'default';
@@ -51,7 +58,11 @@ const STATUS_COLORS: Record<string, ChipColor> = {
 export function statusChip(status: string): { label: string; color: ChipColor } {
   const key = status.toLowerCase();
   const words = key.replace(/[-_]/g, ' ');
-  return { label: words.charAt(0).toUpperCase() + words.slice(1), color: STATUS_COLORS[key] ?? 'default' };
+  // A FHIR status code in the current language; an unknown code as the server wrote it, capitalised.
+  const label = i18n.exists(`clinical:status.${key}`)
+    ? i18n.t(`clinical:status.${key}`)
+    : words.charAt(0).toUpperCase() + words.slice(1);
+  return { label, color: STATUS_COLORS[key] ?? 'default' };
 }
 
 const strings = (value: unknown): string[] =>
@@ -68,7 +79,10 @@ export function recordSummary(record: ClinicalRecord): string | undefined {
   const parts: (string | undefined)[] = [];
   switch (record.category) {
     case 'medication':
-      parts.push(strings(d.dosage)[0], text(d.requester) && `prescribed by ${text(d.requester)}`);
+      parts.push(
+        strings(d.dosage)[0],
+        text(d.requester) && i18n.t('clinical:summary.prescribedBy', { name: text(d.requester) }),
+      );
       break;
     case 'allergy': {
       const reactions = Array.isArray(d.reactions) ? (d.reactions as Record<string, unknown>[]) : [];
@@ -77,7 +91,8 @@ export function recordSummary(record: ClinicalRecord): string | undefined {
       const severity = text(first?.severity);
       if (manifestations) parts.push(severity ? `${manifestations} (${severity})` : manifestations);
       const criticality = text(d.criticality);
-      if (criticality && criticality !== 'unable-to-assess') parts.push(`${criticality} criticality`);
+      if (criticality && criticality !== 'unable-to-assess')
+        parts.push(i18n.t('clinical:summary.criticality', { level: criticality }));
       break;
     }
     case 'encounter':
@@ -88,7 +103,11 @@ export function recordSummary(record: ClinicalRecord): string | undefined {
       parts.push(strings(d.performers)[0], text(d.location));
       break;
     case 'immunization':
-      parts.push(text(d.dose), text(d.site), text(d.lotNumber) && `lot ${text(d.lotNumber)}`);
+      parts.push(
+        text(d.dose),
+        text(d.site),
+        text(d.lotNumber) && i18n.t('clinical:summary.lot', { lot: text(d.lotNumber) }),
+      );
       break;
     case 'condition':
       parts.push(text(d.severity), strings(d.bodySites)[0]);

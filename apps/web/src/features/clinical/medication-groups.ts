@@ -1,4 +1,5 @@
 import type { ClinicalRecord } from '@healthfolio/core';
+import { currentLocale, i18n } from '../../i18n';
 
 const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 
@@ -90,25 +91,30 @@ export function groupMedications(records: readonly ClinicalRecord[]): Medication
   return out.sort((a, b) => Number(b.active) - Number(a.active) || latest(b).localeCompare(latest(a)));
 }
 
-const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
-
 /** "Apr 2015 – now", "Jan 2019 – Mar 2020", "Since Apr 2015"… and how often it was prescribed. */
 export function medicationLine(group: MedicationGroup): string {
+  const month = new Intl.DateTimeFormat(currentLocale(), { month: 'short', year: 'numeric' });
   const from = group.from ? month.format(new Date(group.from)) : undefined;
   const to = group.to ? month.format(new Date(group.to)) : undefined;
   const span = !from
-    ? 'No date'
+    ? i18n.t('clinical:dates.none')
     : group.active
-      ? `${from} – now`
+      ? i18n.t('clinical:dates.now', { from })
       : !to || to === from
         ? from
         : `${from} – ${to}`;
   const count = group.records.length;
-  const prescribed = count === 1 ? 'prescribed once' : `prescribed ${count} times`;
+  const prescribed =
+    count === 1
+      ? i18n.t('clinical:medication.once')
+      : i18n.t('clinical:medication.times', { n: count.toLocaleString(currentLocale()) });
   const allowed = group.refillsAllowed;
   const refills =
     allowed === undefined
       ? ''
-      : ` · ${allowed} ${allowed === 1 ? 'refill' : 'refills'} allowed${count === 1 ? '' : ' each time'}`;
+      : ` · ${i18n.t(count === 1 ? 'clinical:medication.refills' : 'clinical:medication.refillsEach', {
+          count: allowed,
+          n: allowed.toLocaleString(currentLocale()),
+        })}`;
   return `${span} · ${prescribed}${refills}`;
 }
