@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
@@ -197,6 +198,13 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
   );
 }
 
+/** A delivery's event in words: the test event, a known event's name, or a newer event's code. */
+function deliveryEventName(event: string, t: TFunction<'settings'>): string {
+  if (event === 'webhook.test') return t('webhooks.testEvent');
+  const known = WEBHOOK_EVENTS.find((e) => e === event);
+  return known ? webhookEventLabel(known, t) : event;
+}
+
 function DeliveryLog({ id }: { id: string }) {
   const { t } = useTranslation('settings');
   const log = useDeliveries(id);
@@ -208,7 +216,7 @@ function DeliveryLog({ id }: { id: string }) {
       {log.data.map((d) => (
         <ListItem key={d.id} disableGutters divider>
           <ListItemText
-            primary={`${d.event === 'webhook.test' ? t('webhooks.testEvent') : d.event}: ${describeDelivery(d, t)}`}
+            primary={`${deliveryEventName(d.event, t)}: ${describeDelivery(d, t)}`}
             secondary={<time dateTime={d.createdAt}>{formatTime(d.createdAt)}</time>}
           />
         </ListItem>
