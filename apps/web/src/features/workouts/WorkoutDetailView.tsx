@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 
 /** `/workouts/:id`: one workout's figures, heart-rate zones, pace or speed, elevation and route. */
 export function WorkoutDetailView({ id }: { id: number }) {
-  const { t } = useTranslation('workouts');
+  const { t } = useTranslation(['workouts', 'metrics']);
   const workout = useWorkout(id);
   const system = useUnitSystem();
   useDocumentTitle(workout.data ? activityLabel(workout.data.activity) : t('types.workout'));

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 
 /** `/workouts`: every workout by date, newest first, each a link to its page. */
 export function WorkoutsView() {
-  const { t } = useTranslation('workouts');
+  const { t } = useTranslation(['workouts', 'metrics']);
   const workouts = useWorkouts();
   const system = useUnitSystem();
   return (
