@@ -10,7 +10,16 @@ import { ada } from './test-support/personas';
 import { series } from './test-support/series';
 
 /** Folders under src/ that hold shared code, not rules. */
-const SUPPORT_FOLDERS = ['glucose', 'goals', 'health-score', 'report', 'shared', 'stats', 'test-support', 'words'];
+const SUPPORT_FOLDERS = [
+  'glucose',
+  'goals',
+  'health-score',
+  'report',
+  'shared',
+  'stats',
+  'test-support',
+  'words',
+];
 
 function expectWellFormed(finding: Finding) {
   expect(insightTypes).toContain(finding.type);

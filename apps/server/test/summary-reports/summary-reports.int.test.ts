@@ -162,8 +162,12 @@ describe.each(testDialects)('clinician reports and the health score on %s', (dia
   });
   afterAll(() => f.t.close());
 
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, auth = f.ada.auth, payload?: object) =>
-    f.t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    auth = f.ada.auth,
+    payload?: object,
+  ) => f.t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
   it('scores Ada’s health by the documented formula, part by part', async () => {
     const res = await send('GET', '/api/health-score');
@@ -195,6 +199,26 @@ describe.each(testDialects)('clinician reports and the health score on %s', (dia
     expect(score.parts.find((p) => p.key === 'resting_heart_rate')!.basis).toBe(
       '58 bpm over the last 7 days against your baseline of 55 bpm (median of 83 days)',
     );
+  });
+
+  it('names the parts and tells their basis in the person’s language (issue 22)', async () => {
+    const speak = async (language: string) => {
+      const put = await send('PUT', '/api/auth/profile', f.ada.auth, {
+        settings: { preferences: { language } },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const score = (await send('GET', '/api/health-score')).json().data as HealthScoreAnswer;
+      return score.parts.find((p) => p.key === 'sleep_duration')!;
+    };
+    expect(await speak('es')).toMatchObject({
+      name: 'Duración del sueño',
+      basis: '7 h por noche de media en 14 noches',
+    });
+    expect(await speak('de')).toMatchObject({
+      name: 'Schlafdauer',
+      basis: 'Im Schnitt 7 h pro Nacht über 14 Nächte',
+    });
+    expect(await speak('en')).toMatchObject({ name: 'Sleep duration' });
   });
 
   let report: ReportJob;

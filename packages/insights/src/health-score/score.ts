@@ -2,6 +2,7 @@ import type { DailySeries, LabResult } from '../types';
 import { isoDay, lastWholeDay } from '../shared/days';
 import { cleanPoints, slicePoints } from '../shared/points';
 import { mean, median, standardDeviation } from '../stats';
+import { words } from '../words';
 
 /**
  * The health score: a transparent 0–100 from the person's recent days. Each part scores 0–100 on its
@@ -67,6 +68,8 @@ export interface HealthScoreInput {
   today: number;
   series: ReadonlyMap<string, DailySeries>;
   labs: readonly LabResult[];
+  /** The language of the parts' names and reasons ('en', 'es', 'de'); English when unset. */
+  language?: string;
 }
 
 const clamp = (x: number) => Math.max(0, Math.min(100, x));
@@ -124,27 +127,29 @@ function isFlagged(lab: LabResult): boolean {
 }
 
 /** Computes every part, then the score. Pure: the same input always gives the same score. */
-export function healthScore({ today, series, labs }: HealthScoreInput): HealthScore {
+export function healthScore({ today, series, labs, language }: HealthScoreInput): HealthScore {
+  const w = words(language, today);
+  // English keeps its plain figures ("7.5", "8000"); other languages write theirs ("7,5", "8.000").
+  const num = (x: number, digits = 1) =>
+    w.language === 'en' ? String(digits === 0 ? Math.round(x) : round1(x)) : w.number(x, digits);
   const end = lastWholeDay(today);
   const from = end - RECENT_DAYS + 1;
   const part = (
     key: HealthScorePartKey,
-    name: string,
     unit: string,
     value: number | null,
     score: number | null,
     basis: string,
   ): HealthScorePart => ({
     key,
-    name,
+    name: w.say.scorePart[key],
     weight: HEALTH_SCORE_WEIGHTS[key],
     value: value === null ? null : round1(value),
     unit,
     score: score === null ? null : Math.round(score),
     basis,
   });
-  const tooFew = (what: string, n: number, need: number, span: string) =>
-    `Not enough data: ${n} ${what} in ${span}, at least ${need} needed`;
+  const tooFew = w.say.scoreTooFew;
   const parts: HealthScorePart[] = [];
 
   const sleep = recentValues(series.get('sleep_duration'), from, end);
@@ -153,28 +158,26 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
     parts.push(
       part(
         'sleep_duration',
-        'Sleep duration',
         'h',
         hours,
         sleepDurationScore(hours),
-        `${round1(hours)} h a night on average over ${sleep.length} nights`,
+        w.say.scoreSleep(num(hours), sleep.length),
       ),
     );
     const sd = standardDeviation(sleep);
     parts.push(
       part(
         'sleep_regularity',
-        'Sleep regularity',
         'h',
         sd,
         sleepRegularityScore(sd),
-        `Nightly sleep varied by ${round1(sd)} h (standard deviation) over ${sleep.length} nights`,
+        w.say.scoreRegularity(num(sd), sleep.length),
       ),
     );
   } else {
-    const why = tooFew('nights of sleep', sleep.length, MIN_RECENT_DAYS, 'the last 14 days');
-    parts.push(part('sleep_duration', 'Sleep duration', 'h', null, null, why));
-    parts.push(part('sleep_regularity', 'Sleep regularity', 'h', null, null, why));
+    const why = tooFew('nights', sleep.length, MIN_RECENT_DAYS, 'recent');
+    parts.push(part('sleep_duration', 'h', null, null, why));
+    parts.push(part('sleep_regularity', 'h', null, null, why));
   }
 
   const minutes = recentValues(series.get('exercise_minutes'), from, end);
@@ -183,22 +186,20 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
     parts.push(
       part(
         'activity_minutes',
-        'Active minutes',
         'min/week',
         weekly,
         activityScore(weekly),
-        `${Math.round(weekly)} exercise minutes a week over ${minutes.length} days (WHO: ${WHO_WEEKLY_MINUTES})`,
+        w.say.scoreActivity(num(weekly, 0), minutes.length, WHO_WEEKLY_MINUTES),
       ),
     );
   } else {
     parts.push(
       part(
         'activity_minutes',
-        'Active minutes',
         'min/week',
         null,
         null,
-        tooFew('days of exercise minutes', minutes.length, MIN_RECENT_DAYS, 'the last 14 days'),
+        tooFew('exercise', minutes.length, MIN_RECENT_DAYS, 'recent'),
       ),
     );
   }
@@ -209,23 +210,15 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
     parts.push(
       part(
         'steps',
-        'Steps',
         'steps/day',
         perDay,
         stepsScore(perDay),
-        `${Math.round(perDay)} steps a day over ${steps.length} days (target ${STEPS_TARGET})`,
+        w.say.scoreSteps(num(perDay, 0), steps.length, STEPS_TARGET),
       ),
     );
   } else {
     parts.push(
-      part(
-        'steps',
-        'Steps',
-        'steps/day',
-        null,
-        null,
-        tooFew('days of steps', steps.length, MIN_RECENT_DAYS, 'the last 14 days'),
-      ),
+      part('steps', 'steps/day', null, null, tooFew('steps', steps.length, MIN_RECENT_DAYS, 'recent')),
     );
   }
 
@@ -233,7 +226,6 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
   const baseFrom = heartFrom - BASELINE_DAYS;
   const versusBaseline = (
     key: 'resting_heart_rate' | 'heart_rate_variability',
-    name: string,
     unit: string,
     score: (recent: number, baseline: number) => number,
   ) => {
@@ -242,26 +234,19 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
     if (recent.length < MIN_HEART_DAYS || base.length < MIN_BASELINE_DAYS) {
       const why =
         recent.length < MIN_HEART_DAYS
-          ? tooFew('days', recent.length, MIN_HEART_DAYS, 'the last 7 days')
-          : tooFew('days', base.length, MIN_BASELINE_DAYS, 'the baseline (the 83 days before)');
-      parts.push(part(key, name, unit, null, null, why));
+          ? tooFew('days', recent.length, MIN_HEART_DAYS, 'week')
+          : tooFew('days', base.length, MIN_BASELINE_DAYS, 'baseline');
+      parts.push(part(key, unit, null, null, why));
       return;
     }
     const r = mean(recent);
     const b = median(base);
     parts.push(
-      part(
-        key,
-        name,
-        unit,
-        r,
-        score(r, b),
-        `${round1(r)} ${unit} over the last ${recent.length} days against your baseline of ${round1(b)} ${unit} (median of ${base.length} days)`,
-      ),
+      part(key, unit, r, score(r, b), w.say.scoreBaseline(num(r), unit, recent.length, num(b), base.length)),
     );
   };
-  versusBaseline('resting_heart_rate', 'Resting heart rate', 'bpm', restingHeartRateScore);
-  versusBaseline('heart_rate_variability', 'Heart rate variability', 'ms', hrvScore);
+  versusBaseline('resting_heart_rate', 'bpm', restingHeartRateScore);
+  versusBaseline('heart_rate_variability', 'ms', hrvScore);
 
   const latest = new Map<string, LabResult>();
   for (const lab of labs) {
@@ -273,21 +258,20 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
   if (results.length > 0) {
     const flagged = results.filter(isFlagged);
     const critical = results.filter((lab) => CRITICAL(lab.flag)).length;
-    const names = flagged.map((lab) => `${lab.name}${LOW_FLAGS.has(lab.flag ?? '') ? ' (low)' : ''}`);
+    const names = flagged.map((lab) => `${lab.name}${LOW_FLAGS.has(lab.flag ?? '') ? w.say.scoreLow : ''}`);
     parts.push(
       part(
         'lab_flags',
-        'Lab results',
         'flagged',
         flagged.length,
         labFlagsScore(flagged.length, critical, results.length),
         flagged.length === 0
-          ? `All ${results.length} latest lab results of the last year are within their ranges`
-          : `${flagged.length} of ${results.length} latest lab results outside their ranges: ${names.join(', ')}`,
+          ? w.say.scoreLabsFine(results.length)
+          : w.say.scoreLabsFlagged(flagged.length, results.length, names.join(', ')),
       ),
     );
   } else {
-    parts.push(part('lab_flags', 'Lab results', 'flagged', null, null, 'No lab results in the last year'));
+    parts.push(part('lab_flags', 'flagged', null, null, w.say.scoreNoLabs));
   }
 
   const scored = parts.filter((p) => p.score !== null);
@@ -301,8 +285,6 @@ export function healthScore({ today, series, labs }: HealthScoreInput): HealthSc
     score,
     day: isoDay(end),
     parts,
-    reason: enough
-      ? null
-      : `Not enough recent data: the parts with data carry ${weight} of ${total} weight points, at least ${total * MIN_WEIGHT_SHARE} needed`,
+    reason: enough ? null : w.say.scoreReason(weight, total, total * MIN_WEIGHT_SHARE),
   };
 }

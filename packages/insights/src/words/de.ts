@@ -325,4 +325,39 @@ export const de: Phrases = {
   restingDescription: (amount, days) =>
     `Deine Ruheherzfrequenz ist in den letzten ${days} Tagen um etwa ${amount} gestiegen. Ein Anstieg folgt oft auf ` +
     `kurzen Schlaf, Stress, Alkohol, eine beginnende Krankheit oder eine Phase harten Trainings.`,
+
+  scorePart: {
+    sleep_duration: 'Schlafdauer',
+    sleep_regularity: 'Schlafregelmäßigkeit',
+    activity_minutes: 'Aktive Minuten',
+    steps: 'Schritte',
+    resting_heart_rate: 'Ruheherzfrequenz',
+    heart_rate_variability: 'Herzfrequenzvariabilität',
+    lab_flags: 'Laborwerte',
+  },
+  scoreTooFew: (what, n, need, span) =>
+    `Zu wenige Daten: ${n} ${
+      what === 'nights'
+        ? 'Nächte mit Schlaf'
+        : what === 'exercise'
+          ? 'Tage mit Trainingsminuten'
+          : what === 'steps'
+            ? 'Tage mit Schritten'
+            : 'Tage'
+    } in ${span === 'recent' ? 'den letzten 14 Tagen' : span === 'week' ? 'den letzten 7 Tagen' : 'der Basis (den 83 Tagen davor)'}, mindestens ${need} nötig`,
+  scoreSleep: (hours, nights) => `Im Schnitt ${hours} h pro Nacht über ${nights} Nächte`,
+  scoreRegularity: (sd, nights) =>
+    `Der Schlaf schwankte um ${sd} h (Standardabweichung) über ${nights} Nächte`,
+  scoreActivity: (weekly, days, who) =>
+    `${weekly} Trainingsminuten pro Woche über ${days} Tage (WHO: ${who})`,
+  scoreSteps: (perDay, days, target) => `${perDay} Schritte pro Tag über ${days} Tage (Ziel ${target})`,
+  scoreBaseline: (recent, unit, days, baseline, baseDays) =>
+    `${recent} ${unit} in den letzten ${days} Tagen gegenüber deiner Basis von ${baseline} ${unit} (Median aus ${baseDays} Tagen)`,
+  scoreLabsFine: (n) => `Alle ${n} neuesten Laborwerte des letzten Jahres liegen in ihrem Bereich`,
+  scoreLabsFlagged: (flagged, total, names) =>
+    `${flagged} von ${total} neuesten Laborwerten außerhalb ihres Bereichs: ${names}`,
+  scoreLow: ' (niedrig)',
+  scoreNoLabs: 'Keine Laborwerte im letzten Jahr',
+  scoreReason: (weight, total, need) =>
+    `Zu wenige aktuelle Daten: die Teile mit Daten tragen ${weight} von ${total} Gewichtungspunkten, mindestens ${need} nötig`,
 };

@@ -349,6 +349,48 @@ export const en = {
   restingDescription: (amount: string, days: number) =>
     `Your resting heart rate rose by about ${amount} over the last ${days} days. A rise often follows short sleep, ` +
     `stress, alcohol, an illness coming on or a block of hard training.`,
+
+  // health score
+  scorePart: {
+    sleep_duration: 'Sleep duration',
+    sleep_regularity: 'Sleep regularity',
+    activity_minutes: 'Active minutes',
+    steps: 'Steps',
+    resting_heart_rate: 'Resting heart rate',
+    heart_rate_variability: 'Heart rate variability',
+    lab_flags: 'Lab results',
+  },
+  scoreTooFew: (
+    what: 'nights' | 'exercise' | 'steps' | 'days',
+    n: number,
+    need: number,
+    span: 'recent' | 'week' | 'baseline',
+  ) =>
+    `Not enough data: ${n} ${
+      what === 'nights'
+        ? 'nights of sleep'
+        : what === 'exercise'
+          ? 'days of exercise minutes'
+          : what === 'steps'
+            ? 'days of steps'
+            : 'days'
+    } in ${span === 'recent' ? 'the last 14 days' : span === 'week' ? 'the last 7 days' : 'the baseline (the 83 days before)'}, at least ${need} needed`,
+  scoreSleep: (hours: string, nights: number) => `${hours} h a night on average over ${nights} nights`,
+  scoreRegularity: (sd: string, nights: number) =>
+    `Nightly sleep varied by ${sd} h (standard deviation) over ${nights} nights`,
+  scoreActivity: (weekly: string, days: number, who: number) =>
+    `${weekly} exercise minutes a week over ${days} days (WHO: ${who})`,
+  scoreSteps: (perDay: string, days: number, target: number) =>
+    `${perDay} steps a day over ${days} days (target ${target})`,
+  scoreBaseline: (recent: string, unit: string, days: number, baseline: string, baseDays: number) =>
+    `${recent} ${unit} over the last ${days} days against your baseline of ${baseline} ${unit} (median of ${baseDays} days)`,
+  scoreLabsFine: (n: number) => `All ${n} latest lab results of the last year are within their ranges`,
+  scoreLabsFlagged: (flagged: number, total: number, names: string) =>
+    `${flagged} of ${total} latest lab results outside their ranges: ${names}`,
+  scoreLow: sentence(' (low)'),
+  scoreNoLabs: sentence('No lab results in the last year'),
+  scoreReason: (weight: number, total: number, need: number) =>
+    `Not enough recent data: the parts with data carry ${weight} of ${total} weight points, at least ${need} needed`,
 };
 
 export type Phrases = typeof en;

@@ -325,4 +325,40 @@ export const es: Phrases = {
   restingDescription: (amount, days) =>
     `Tu frecuencia cardíaca en reposo subió unos ${amount} en los últimos ${days} días. Una subida suele seguir a ` +
     `noches cortas, estrés, alcohol, una enfermedad que empieza o un bloque de entrenamiento duro.`,
+
+  scorePart: {
+    sleep_duration: 'Duración del sueño',
+    sleep_regularity: 'Regularidad del sueño',
+    activity_minutes: 'Minutos activos',
+    steps: 'Pasos',
+    resting_heart_rate: 'Frecuencia cardíaca en reposo',
+    heart_rate_variability: 'Variabilidad de la frecuencia cardíaca',
+    lab_flags: 'Resultados de laboratorio',
+  },
+  scoreTooFew: (what, n, need, span) =>
+    `Faltan datos: ${n} ${
+      what === 'nights'
+        ? 'noches de sueño'
+        : what === 'exercise'
+          ? 'días con minutos de ejercicio'
+          : what === 'steps'
+            ? 'días con pasos'
+            : 'días'
+    } en ${span === 'recent' ? 'los últimos 14 días' : span === 'week' ? 'los últimos 7 días' : 'la referencia (los 83 días anteriores)'}; se necesitan al menos ${need}`,
+  scoreSleep: (hours, nights) => `${hours} h por noche de media en ${nights} noches`,
+  scoreRegularity: (sd, nights) =>
+    `El sueño varió ${sd} h de una noche a otra (desviación estándar) en ${nights} noches`,
+  scoreActivity: (weekly, days, who) =>
+    `${weekly} minutos de ejercicio a la semana en ${days} días (OMS: ${who})`,
+  scoreSteps: (perDay, days, target) => `${perDay} pasos al día en ${days} días (objetivo ${target})`,
+  scoreBaseline: (recent, unit, days, baseline, baseDays) =>
+    `${recent} ${unit} en los últimos ${days} días frente a tu referencia de ${baseline} ${unit} (mediana de ${baseDays} días)`,
+  scoreLabsFine: (n) =>
+    `Los ${n} resultados de laboratorio más recientes del último año están dentro de su rango`,
+  scoreLabsFlagged: (flagged, total, names) =>
+    `${flagged} de ${total} resultados de laboratorio recientes fuera de su rango: ${names}`,
+  scoreLow: ' (bajo)',
+  scoreNoLabs: 'Sin resultados de laboratorio en el último año',
+  scoreReason: (weight, total, need) =>
+    `Faltan datos recientes: las partes con datos suman ${weight} de ${total} puntos de peso; se necesitan al menos ${need}`,
 };

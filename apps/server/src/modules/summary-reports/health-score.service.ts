@@ -19,7 +19,7 @@ export class HealthScoreService {
     const at = this.now();
     const today = localDayIn(zone, at);
     const excludeSandbox = !(await this.data.includesSandbox(userId));
-    const [series, labs] = await Promise.all([
+    const [series, labs, language] = await Promise.all([
       this.data.dailySeries(userId, today - READ_DAYS, today, [
         'sleep_duration',
         'exercise_minutes',
@@ -28,7 +28,9 @@ export class HealthScoreService {
         'heart_rate_variability',
       ]),
       this.data.labResults(userId, at - 400 * DAY_MS, { excludeSandbox }),
+      this.zones.language(userId),
     ]);
-    return healthScore({ today, series, labs });
+    // In the person's language: the parts' names and reasons are shown as they are.
+    return healthScore({ today, series, labs, ...(language ? { language } : {}) });
   }
 }
