@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 import { dailyRamp, seedSamples } from './metrics-seed';
 import { SettingsPage, SourcesPage } from './pages';
 
@@ -116,6 +116,26 @@ test.describe('languages (issue 22)', () => {
     await settings.choose('Language', 'Español');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByLabel('Idioma', { exact: true })).toBeVisible();
+    // The server tells the insights again in the new language (a job, a moment after the change).
+    const { accessToken } = await login(request, user);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get('/api/insights', {
+            headers: { authorization: `Bearer ${accessToken}` },
+          });
+          const items = ((await res.json()) as { data: { items: { title: string }[] } }).data.items;
+          return (
+            items.length > 0 &&
+            englishIn(
+              items.map((i) => i.title),
+              new Set(),
+            ).length === 0
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     const phrases = englishOnlyPhrases();
     const found: string[] = [];
