@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
+import { useMetricWords } from '../metrics/words';
 import { useSyncStats } from './queries';
 import {
   backfillText,
@@ -35,6 +36,7 @@ export function SyncDetails({ kind, name }: { kind: string; name: string }) {
 
 function StatsView({ stats }: { stats: SyncStats }) {
   const { t } = useTranslation('sources');
+  useMetricWords(); // kind names in the current language
   const counted = (key: string, n: number) => t(key, { count: n, n: formatCount(n) });
   const total = stats.metrics.reduce((sum, m) => sum + m.samples, 0);
   return (

@@ -1,5 +1,4 @@
 import {
-  getMetric,
   sourceCategories,
   type ConnectionStatus,
   type DataSource,
@@ -7,6 +6,8 @@ import {
   type SyncStatus,
 } from '@healthfolio/core';
 import { currentLocale, i18n } from '../../i18n';
+// The small words module, not the metrics barrel: the Sources page does not load the Dashboard.
+import { kindLabel } from '../metrics/words';
 
 /** A category's heading, in the current language. */
 export const categoryLabel = (category: SourceCategory): string => i18n.t(`sources:category.${category}`);
@@ -111,8 +112,8 @@ export const formatDateTime = (iso: string | null): string =>
 
 /** A metric kind as the Dashboard names it: "heart_rate" → "Heart rate". */
 export function metricLabel(kind: string): string {
-  const label = getMetric(kind)?.label;
-  if (label) return label;
+  const label = kindLabel(kind);
+  if (label !== kind) return label;
   const words = kind.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
