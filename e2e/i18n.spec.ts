@@ -82,7 +82,7 @@ async function readable(page: Page, route: string): Promise<string[]> {
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, { timeout: 30_000 });
   return page.evaluate(() => {
     const texts = document.body.innerText.split('\n');
-    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+    for (const element of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
       if (!(element as HTMLElement).checkVisibility?.()) continue;
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
