@@ -8,6 +8,7 @@ import { isoDateOf } from './latest-text';
 import { MetricCard } from './MetricCard';
 import { useUnitSystem } from './use-unit-system';
 import { WhyDialog } from './WhyDialog';
+import { kindLabel } from './words';
 
 /** Every metric the person has, by category; each card leads to its metric page. */
 export function MetricGroups({ items }: { items: readonly OverviewCard[] }) {
@@ -37,7 +38,7 @@ export function MetricGroups({ items }: { items: readonly OverviewCard[] }) {
       ))}
       {why && (
         <WhyDialog
-          item={why}
+          item={{ ...why, label: kindLabel(why.type) }}
           day={isoDateOf(why.latest.start)}
           system={system}
           onClose={() => setWhy(null)}
