@@ -39,7 +39,8 @@ export function ReviewStepper({
   showDates,
   pdf,
 }: ReviewStepperProps) {
-  const { t } = useTranslation('review');
+  // 'metrics' too: FlagChip says its flag in those words.
+  const { t } = useTranslation(['review', 'metrics']);
   const result = results[index];
   if (!result) return null;
   const edit = editOf(result, edits);

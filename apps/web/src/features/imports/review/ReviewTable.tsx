@@ -35,7 +35,8 @@ export function ReviewTable({
   onHover,
   showDates,
 }: ReviewTableProps) {
-  const { t } = useTranslation('review');
+  // 'metrics' too: FlagChip says its flag in those words.
+  const { t } = useTranslation(['review', 'metrics']);
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('table.label')}>

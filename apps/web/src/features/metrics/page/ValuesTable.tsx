@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toChartData } from '../chart/chart-data';
 import { pointDate } from '../chart/point-format';
 import { sourceName } from '../overview/overview-text';
+import { stackedTable } from '../stacked-table';
 
 const FIRST_ROWS = 30;
 
@@ -27,7 +28,8 @@ interface ValuesTableProps {
 /**
  * The values of the chart, latest first, with where each came from: a reading's source by name, or a
  * merged day's "all your sources" with why it is that number. On a phone (below 600 px) each value is a
- * stacked row — when, then its figures and source — rather than columns clipped at the screen's edge.
+ * stacked row — when, then its figures and source — rather than columns clipped at the screen's edge
+ * (stacked-table.ts: still a table to assistive technology).
  */
 export function ValuesTable({ series, system, onWhy }: ValuesTableProps) {
   const { t } = useTranslation('tables');
@@ -55,72 +57,38 @@ export function ValuesTable({ series, system, onWhy }: ValuesTableProps) {
       <Typography id="values-title" variant="h6" component="h2" gutterBottom>
         {t('values.title')}
       </Typography>
-      {phone ? (
-        <Box component="ul" aria-labelledby="values-title" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {shown.map((i) => (
-            <Box component="li" key={i} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-              <Typography variant="subtitle2" component="p">
-                {pointDate(data.x[i]!, series.bucket)}
-              </Typography>
-              <Box
-                component="dl"
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: 'auto 1fr',
-                  columnGap: 2,
-                  rowGap: 0.25,
-                  m: 0,
-                  '& dt': { color: 'text.secondary' },
-                  '& dd': { m: 0, textAlign: 'right', overflowWrap: 'anywhere' },
-                }}
-              >
-                {data.series.map((s) => (
-                  <Box key={s.name} sx={{ display: 'contents' }}>
-                    <dt>{s.name}</dt>
-                    <dd>{value(s.values[i])}</dd>
-                  </Box>
-                ))}
-                <dt>{t('values.source')}</dt>
-                <dd>{source(i)}</dd>
-              </Box>
-              {whyButton(i)}
-            </Box>
-          ))}
-        </Box>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby="values-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('values.when')}</TableCell>
-                {data.series.map((s) => (
-                  <TableCell key={s.name} align="right">
-                    {s.name}
-                  </TableCell>
-                ))}
-                <TableCell>{t('values.source')}</TableCell>
-                {why && <TableCell />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((i) => (
-                <TableRow key={i}>
-                  <TableCell component="th" scope="row">
-                    {pointDate(data.x[i]!, series.bucket)}
-                  </TableCell>
-                  {data.series.map((s) => (
-                    <TableCell key={s.name} align="right">
-                      {value(s.values[i])}
-                    </TableCell>
-                  ))}
-                  <TableCell>{source(i)}</TableCell>
-                  {why && <TableCell>{whyButton(i)}</TableCell>}
-                </TableRow>
+      <Box sx={{ overflowX: phone ? 'visible' : 'auto' }}>
+        <Table size="small" aria-labelledby="values-title" sx={phone ? stackedTable : undefined}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('values.when')}</TableCell>
+              {data.series.map((s) => (
+                <TableCell key={s.name} align="right">
+                  {s.name}
+                </TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+              <TableCell>{t('values.source')}</TableCell>
+              {why && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((i) => (
+              <TableRow key={i}>
+                <TableCell component="th" scope="row">
+                  {pointDate(data.x[i]!, series.bucket)}
+                </TableCell>
+                {data.series.map((s) => (
+                  <TableCell key={s.name} align="right" data-label={s.name}>
+                    {value(s.values[i])}
+                  </TableCell>
+                ))}
+                <TableCell data-label={t('values.source')}>{source(i)}</TableCell>
+                {why && <TableCell>{whyButton(i)}</TableCell>}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {!all && order.length > FIRST_ROWS && (
         <Button onClick={() => setAll(true)} sx={{ mt: 1 }}>
           {t('values.showAll', { count: order.length })}
