@@ -1,5 +1,6 @@
 import type { ImportJob, ImportList, SupportedImportFormat } from '@healthfolio/core';
 import { apiGet, apiPost, toApiError } from '../../lib/api';
+import { i18n } from '../../i18n';
 
 /** `GET /api/imports/formats`: every format the server reads, as people call it. */
 export const fetchImportFormats = (signal?: AbortSignal) =>
@@ -36,9 +37,10 @@ export interface Refusal {
   formats: SupportedImportFormat[];
 }
 
+/** What a refusal without the server's envelope means, by HTTP status (words in the `imports` namespace). */
 const fallbackMessages: Record<number, string> = {
-  413: 'This file is larger than the server accepts for an import.',
-  415: 'This file is in no format we can read.',
+  413: 'imports:refusal.tooLarge',
+  415: 'imports:refusal.unknownFormat',
 };
 
 function formatsOf(details: unknown): SupportedImportFormat[] {
@@ -60,7 +62,7 @@ export function toRefusal(error: unknown): Refusal {
   const status = apiError.status;
   const message =
     apiError.code === 'http' && status && fallbackMessages[status]
-      ? fallbackMessages[status]
+      ? i18n.t(fallbackMessages[status])
       : apiError.message;
   return { message, formats: formatsOf(apiError.details) };
 }
