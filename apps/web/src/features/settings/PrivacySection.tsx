@@ -1,5 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { UserSettings } from '@healthfolio/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { AnalyticsConsentSetting } from '../analytics/AnalyticsConsentSetting';
 import { SelectField, type SelectOption } from './SelectField';
 import { SettingsSection } from './SettingsSection';
@@ -10,51 +12,47 @@ type Privacy = UserSettings['privacy'];
 /** `publicProfile` has no switch: Healthfolio has no public profiles (see the note below). */
 type PrivacySwitch = Exclude<keyof Privacy, 'autoSignOutMinutes' | 'publicProfile'>;
 
-const options: readonly SwitchOption<PrivacySwitch>[] = [
-  {
-    key: 'shareWithProviders',
-    label: 'Share with my providers',
-    description:
-      'Allow links that show chosen data to a named care provider (Sharing, below). Turning it off pauses every share.',
-  },
-  {
-    key: 'anonymizeData',
-    label: 'Anonymize my data',
-    description: 'Shares show no name, birth date, email or other identifier.',
-  },
-];
+const switches: readonly PrivacySwitch[] = ['shareWithProviders', 'anonymizeData'];
 
-const autoSignOutChoices: readonly SelectOption<string>[] = [
-  { value: '0', label: 'Off' },
-  { value: '15', label: '15 minutes' },
-  { value: '30', label: '30 minutes' },
-  { value: '60', label: '1 hour' },
-];
+/** Minutes of inactivity offered; 0 is off. */
+const autoSignOutChoices = [0, 15, 30, 60] as const;
+
+function minutesLabel(minutes: number, t: TFunction<'settings'>): string {
+  if (minutes === 0) return t('privacy.off');
+  if (minutes === 60) return t('privacy.hour');
+  return t('privacy.minutes', { count: minutes });
+}
 
 /** The choices, plus the stored value when it is none of them (set through the API). */
-function autoSignOutOptions(current: number): readonly SelectOption<string>[] {
-  if (autoSignOutChoices.some((choice) => choice.value === String(current))) return autoSignOutChoices;
-  return [...autoSignOutChoices, { value: String(current), label: `${current} minutes` }];
+function autoSignOutOptions(current: number, t: TFunction<'settings'>): readonly SelectOption<string>[] {
+  const minutes: number[] = [...autoSignOutChoices];
+  if (!minutes.includes(current)) minutes.push(current);
+  return minutes.map((value) => ({ value: String(value), label: minutesLabel(value, t) }));
 }
 
 export function PrivacySection({ values, save }: { values: Privacy; save: SaveSettings }) {
+  const { t } = useTranslation('settings');
+  const options: SwitchOption<PrivacySwitch>[] = switches.map((key) => ({
+    key,
+    label: t(`privacy.${key}.label`),
+    description: t(`privacy.${key}.description`),
+  }));
   return (
-    <SettingsSection title="Privacy">
+    <SettingsSection title={t('privacy.title')}>
       <SwitchList
         options={options}
         values={values}
         onChange={(key, value) => void save({ privacy: { [key]: value } })}
       />
       <SelectField
-        label="Sign out after inactivity"
+        label={t('privacy.autoSignOut')}
         value={String(values.autoSignOutMinutes)}
-        options={autoSignOutOptions(values.autoSignOutMinutes)}
-        helperText="Without mouse, touch or keyboard use for this long, you are signed out."
+        options={autoSignOutOptions(values.autoSignOutMinutes, t)}
+        helperText={t('privacy.autoSignOutHelp')}
         onChange={(value) => void save({ privacy: { autoSignOutMinutes: Number(value) } })}
       />
       <Typography variant="body2" color="text.secondary">
-        Healthfolio has no public profiles: nobody can find you or see your data, except through a share you
-        create.
+        {t('privacy.noPublicProfiles')}
       </Typography>
       <AnalyticsConsentSetting />
     </SettingsSection>

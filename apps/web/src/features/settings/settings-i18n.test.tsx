@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import type { ApiToken, SessionInfo, WebhookDelivery } from '@healthfolio/core';
+import { defaultSettings } from '@healthfolio/core/defaults';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
 import { describeToken } from './api-tokens-api';
 import { PasswordSection } from './PasswordSection';
+import { PrivacySection } from './PrivacySection';
 import { SessionsSection } from './SessionsSection';
 import { fetchSessions } from './sessions-api';
 import { describeDelivery } from './webhooks-api';
@@ -48,6 +50,22 @@ describe('Settings in other languages', () => {
     expect(screen.getByLabelText(/Contraseña actual/)).toBeTruthy();
     expect(screen.getByText('Al menos 6 caracteres')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cambiar contraseña' })).toBeTruthy();
+  });
+
+  it('names the inactivity choices in German, a value set through the API among them', async () => {
+    await i18n.changeLanguage('de');
+    const privacy = { ...defaultSettings().privacy, autoSignOutMinutes: 45 };
+    render(signedIn(<PrivacySection values={privacy} save={vi.fn()} />).ui);
+    expect(await screen.findByRole('region', { name: 'Datenschutz' })).toBeTruthy();
+    const select = screen.getByLabelText('Abmelden nach Inaktivität');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Aus',
+      '15 Minuten',
+      '30 Minuten',
+      '1 Stunde',
+      '45 Minuten',
+    ]);
+    expect(screen.getByRole('switch', { name: /^Meine Daten anonymisieren/ })).toBeTruthy();
   });
 
   it('keeps the session times as <time> elements inside the translated sentence', async () => {
