@@ -6,7 +6,9 @@
 //   the insight engine over 5 years of one user's data vs the Dashboard's summary read;
 //   a 10-page lab report PDF read into results vs pdf.js merely reading its text, and the extraction accuracy;
 //   an Apple Health import of 1 M Records vs saxes merely parsing it, on SQLite and on PostgreSQL (their
-//   ratio), and a 10 000-resource FHIR bundle.
+//   ratio), and a 10 000-resource FHIR bundle;
+//   another person's Dashboard reads (p50/p95/max) while a large export imports, against the same reads on
+//   a quiet server, on SQLite and PostgreSQL, with the import's time against saxes (issue 25 item 3).
 // `npm run bench -- --quick` shrinks the data tenfold for a fast look.
 import { ensureDependencies, runOrExit } from './lib.mjs';
 
@@ -49,4 +51,18 @@ tsx(
   'sqlite,postgres',
   '--database-url',
   pgUrl,
+);
+
+console.log(
+  "\n== responsive while importing: another person's reads during a large import (target p95 < 200 ms) ==",
+);
+tsx(
+  'apps/server/bench/responsive.bench.ts',
+  '--records',
+  quick ? '100000' : '1000000',
+  '--dialects',
+  'sqlite,postgres',
+  '--database-url',
+  pgUrl,
+  ...(quick ? ['--rounds', '1'] : []),
 );

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { Checkpoints } from './checkpoints';
 import { openSqliteFile } from './sqlite-file';
 import { AppMigrationProvider } from './migrations';
 import { pgCopyIn, type CopyIn } from './pg-copy';
+import { ReadWriteSqliteDialect } from './sqlite-driver';
 import type { Dialect } from './migrations/types';
 import type { Database } from './schema';
 
@@ -90,10 +91,20 @@ export function openDatabase(
     undefined,
     database.encryptionKey,
   );
+  // Reads outside a transaction get a connection of their own (sqlite-driver.ts), so a long write
+  // transaction that lets the event loop run (an import's batch) does not hold them up.
+  const inMemory = database.file === ':memory:' || database.file === '';
+  const reader = inMemory ? undefined : openSqliteFile(database.file, { key: database.encryptionKey });
+  reader?.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({
-      database: { close: () => sqlite.close(), prepare: statementCache(sqlite) },
-    }),
+    dialect: new ReadWriteSqliteDialect(() => ({
+      writer: statementCache(sqlite),
+      ...(reader ? { reader: statementCache(reader) } : {}),
+      close: () => {
+        reader?.close();
+        sqlite.close();
+      },
+    })),
   });
   const arrayReads = statementCache(sqlite, (statement) => statement.raw(true));
   const readArrays: ReadArrays = (text, params) => arrayReads(text).all(params) as unknown[][];
@@ -120,6 +131,9 @@ class SpreadStatement {
   }
   get reader(): boolean {
     return this.statement.reader;
+  }
+  get readonly(): boolean {
+    return this.statement.readonly;
   }
   run(parameters: readonly unknown[]): SQLite.RunResult {
     return this.statement.run(...parameters);

@@ -1,6 +1,7 @@
 import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import { CompiledQuery, sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadArrays } from '../../db/database';
+import { letOthersIn } from '../../db/slices';
 import type { Dialect } from '../../db/migrations/types';
 import type { DailyRollupsTable, Database } from '../../db/schema';
 
@@ -88,12 +89,18 @@ export class RollupsRepository {
 
   /** Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen). */
   async addToStreams(userId: string, rows: readonly RollupValues[]): Promise<void> {
-    for (const part of chunks(rows)) await this.upsert('add', userId, part);
+    for (const part of chunks(rows)) {
+      await letOthersIn();
+      await this.upsert('add', userId, part);
+    }
   }
 
   /** Writes rows as they are, replacing any row with the same key (merged rows, recomputed days). */
   async put(userId: string, rows: readonly RollupValues[]): Promise<void> {
-    for (const part of chunks(rows)) await this.upsert('replace', userId, part);
+    for (const part of chunks(rows)) {
+      await letOthersIn();
+      await this.upsert('replace', userId, part);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { getMetric, isSandboxDevice } from '@healthfolio/core';
 import { sql, type Kysely } from 'kysely';
 import { arraysInTransaction, type Db } from '../../db/database';
+import { letOthersIn } from '../../db/slices';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
 import type { HeldSamples } from './held-samples';
@@ -178,8 +179,14 @@ export class RollupMaintainer {
     await this.rollups.addToStreams(this.userId, increments);
     const touched: DaysByKind = new Map();
     for (const g of increments) addDay(touched, g.kind, g.local_day);
-    for (const [kind, days] of touched) await this.refreshMergedFromStreams(kind, [...days], deferred);
-    for (const [kind, days] of stale) await this.refreshDays(kind, [...days]);
+    for (const [kind, days] of touched) {
+      await letOthersIn();
+      await this.refreshMergedFromStreams(kind, [...days], deferred);
+    }
+    for (const [kind, days] of stale) {
+      await letOthersIn();
+      await this.refreshDays(kind, [...days]);
+    }
   }
 
   /** Recomputes stream and merged rows of the days from their samples. */
@@ -220,6 +227,7 @@ export class RollupMaintainer {
   /** Runs the priority merge for days with several streams; used after a priority change too. */
   async remergeDays(kind: string, days: readonly number[]): Promise<void> {
     for (let i = 0; i < days.length; i += READ_SPAN) {
+      await letOthersIn();
       const part = days.slice(i, i + READ_SPAN);
       await this.putMerged(kind, part, groupByDay(await this.samples.forDays(this.userId, kind, part)));
     }

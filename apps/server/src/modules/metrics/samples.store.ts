@@ -2,6 +2,7 @@ import { pathOf, SANDBOX_DEVICE_LIKE, SANDBOX_PATH } from '@healthfolio/core';
 import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database';
+import { letOthersIn } from '../../db/slices';
 import { findUserNo, userNo } from '../../db/user-number';
 import { RollupsRepository, type RollupValues } from './rollups.repository';
 import type { HeldSamples } from './held-samples';
@@ -107,6 +108,7 @@ export class SampleStore {
 
     const chunk = INSERT_CHUNK[this.db.dialect];
     const held = deferred?.held;
+    await letOthersIn();
     // Days merged from held samples leave `deferred.days`; if the transaction fails they go back.
     const mergedHere: DaysByKind = new Map();
     return this.db.kysely
@@ -134,6 +136,8 @@ export class SampleStore {
             }
           }
           for (let from = 0; from < pending.length; from += chunk) {
+            // Reads of other requests run on their own connection meanwhile (db/sqlite-driver.ts).
+            await letOthersIn();
             const to = Math.min(pending.length, from + chunk);
             const n = await insertSampleRows(trx, this.db.dialect, owner, pending, from, to);
             inserted += n;
@@ -183,6 +187,7 @@ export class SampleStore {
       const sorted = [...pending].sort((a, b) => a - b);
       const span = HELD_MERGE_SPAN[this.db.dialect];
       for (let i = 0; i < sorted.length; i += span) {
+        await letOthersIn();
         const part = sorted.slice(i, i + span);
         const left = new Set(await maintainer.mergeHeldDays(kind, part, held));
         for (const day of part) {
@@ -206,6 +211,7 @@ export class SampleStore {
       const sorted = [...set].sort((a, b) => a - b);
       for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
         const part = sorted.slice(i, i + MERGE_SPAN);
+        await letOthersIn();
         await this.db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, this.db.dialect, userId);
           const maintainer = new RollupMaintainer(trx, this.db, userId);
