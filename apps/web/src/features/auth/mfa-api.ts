@@ -7,10 +7,13 @@ import type {
   Session,
   TotpEnrollment,
 } from '@healthfolio/core';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import type { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { apiDelete, apiGet, apiPost, api } from '../../lib/api';
 import { toStoredSession, writeSession } from './session-store';
 import { i18n } from '../../i18n';
+
+/** The WebAuthn helper loads only when a passkey is used: /login's first JavaScript does not carry it (#22). */
+const webauthn = () => import('@simplewebauthn/browser');
 
 /** Multi-factor sign-in calls (DESIGN "Contracts added for issues 10–16", MFA). */
 export const mfaPaths = {
@@ -61,7 +64,7 @@ export async function stepUpWithPasskey(): Promise<{ freshUntil: string }> {
   const optionsJSON = await apiPost<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
     mfaPaths.stepUpPasskeyOptions,
   );
-  const response = await startAuthentication({ optionsJSON });
+  const response = await (await webauthn()).startAuthentication({ optionsJSON });
   return apiPost<{ freshUntil: string }>(mfaPaths.stepUpPasskeyVerify, { response });
 }
 
@@ -79,7 +82,7 @@ export async function addPasskey(name: string): Promise<Passkey> {
   const optionsJSON = await apiPost<Parameters<typeof startRegistration>[0]['optionsJSON']>(
     mfaPaths.registerOptions,
   );
-  const response = await startRegistration({ optionsJSON });
+  const response = await (await webauthn()).startRegistration({ optionsJSON });
   return apiPost<Passkey>(mfaPaths.registerVerify, {
     response,
     ...(name.trim() ? { name: name.trim() } : {}),
@@ -92,7 +95,7 @@ export async function signInWithPasskey(challenge?: string): Promise<Session> {
     mfaPaths.loginOptions,
     challenge ? { challenge } : {},
   );
-  const response = await startAuthentication({ optionsJSON });
+  const response = await (await webauthn()).startAuthentication({ optionsJSON });
   return apiPost<Session>(mfaPaths.loginVerify, { response });
 }
 
