@@ -180,7 +180,7 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
     expect(await speak('es')).toEqual(
       expect.arrayContaining([
         'Colesterol LDL por encima de su rango de referencia: 190 mg/dL',
-        'Frecuencia cardíaca en reposo al alza: plantéate más recuperación',
+        'Frecuencia cardiaca en reposo al alza: plantéate más recuperación',
       ]),
     );
     expect(await speak('de')).toEqual(

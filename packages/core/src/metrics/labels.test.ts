@@ -9,7 +9,7 @@ describe('kind names in every language', () => {
 
   it('reads the catalogue in English and the tables elsewhere', () => {
     expect(metricLabel('resting_heart_rate')).toBe('Resting heart rate');
-    expect(metricLabel('resting_heart_rate', 'es')).toBe('Frecuencia cardíaca en reposo');
+    expect(metricLabel('resting_heart_rate', 'es')).toBe('Frecuencia cardiaca en reposo');
     expect(metricLabel('resting_heart_rate', 'de')).toBe('Ruheherzfrequenz');
     expect(metricLabel('not_a_kind', 'es')).toBe('Not a kind');
   });

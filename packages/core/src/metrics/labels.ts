@@ -32,17 +32,17 @@ const es: Record<string, string> = {
   walking_double_support: 'Tiempo de doble apoyo',
   falls: 'Caídas',
   time_in_bed: 'Tiempo en cama',
-  heart_rate: 'Frecuencia cardíaca',
-  resting_heart_rate: 'Frecuencia cardíaca en reposo',
-  heart_rate_variability: 'Variabilidad de la frecuencia cardíaca',
+  heart_rate: 'Frecuencia cardiaca',
+  resting_heart_rate: 'Frecuencia cardiaca en reposo',
+  heart_rate_variability: 'Variabilidad de la frecuencia cardiaca',
   blood_pressure: 'Presión arterial',
   blood_pressure_systolic: 'Presión arterial sistólica',
   blood_pressure_diastolic: 'Presión arterial diastólica',
   oxygen_saturation: 'Oxígeno en sangre',
   respiratory_rate: 'Frecuencia respiratoria',
   body_temperature: 'Temperatura corporal',
-  walking_heart_rate: 'Frecuencia cardíaca al caminar',
-  heart_rate_recovery: 'Recuperación de la frecuencia cardíaca',
+  walking_heart_rate: 'Frecuencia cardiaca al caminar',
+  heart_rate_recovery: 'Recuperación de la frecuencia cardiaca',
   basal_body_temperature: 'Temperatura basal',
   sleeping_wrist_temperature: 'Temperatura de la muñeca durante el sueño',
   peak_expiratory_flow: 'Flujo espiratorio máximo',
@@ -227,7 +227,7 @@ const de: Record<string, string> = {
 
 const byLanguage: Record<Exclude<LabelLanguage, 'en'>, Record<string, string>> = { es, de };
 
-/** A kind's name in `language`: "Resting heart rate", "Frecuencia cardíaca en reposo", "Ruheherzfrequenz". */
+/** A kind's name in `language`: "Resting heart rate", "Frecuencia cardiaca en reposo", "Ruheherzfrequenz". */
 export function metricLabel(kind: string, language: string = 'en'): string {
   const english = getMetric(kind)?.label ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   if (language === 'es' || language === 'de') return byLanguage[language][kind] ?? english;

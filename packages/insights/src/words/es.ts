@@ -19,7 +19,7 @@ export const es: Phrases = {
   perWeek: (rate) => `${rate} a la semana`,
   trendAdvice: {
     resting_heart_rate: [
-      'Dormir mal, una enfermedad, el estrés, el alcohol o entrenar duro pueden subir la frecuencia cardíaca en reposo durante un tiempo; plantéate unos días más suaves, con buen descanso y bien hidratado.',
+      'Dormir mal, una enfermedad, el estrés, el alcohol o entrenar duro pueden subir la frecuencia cardiaca en reposo durante un tiempo; plantéate unos días más suaves, con buen descanso y bien hidratado.',
       'Habla con tu médico si sigue subiendo o aparece con síntomas como dolor en el pecho, falta de aire o mareos.',
     ],
     heart_rate_variability: [
@@ -59,7 +59,7 @@ export const es: Phrases = {
     `del ${from} al ${to}), y rara vez pasas ${high ? 'de' : 'por debajo de'} ${bound}.` +
     (others.length > 0 ? ` También inusual el ${others.join(', ')}.` : ''),
   anomalyAdviceHighRestingHeartRate: [
-    'Una frecuencia cardíaca en reposo alta suele seguir a una noche corta, alcohol, una enfermedad que empieza o un entrenamiento duro; observa si se normaliza en los próximos días.',
+    'Una frecuencia cardiaca en reposo alta suele seguir a una noche corta, alcohol, una enfermedad que empieza o un entrenamiento duro; observa si se normaliza en los próximos días.',
     'Habla con tu médico si sigue alta o aparece con síntomas como dolor en el pecho, falta de aire o mareos.',
   ],
   anomalyAdviceLowOxygen: [
@@ -196,7 +196,7 @@ export const es: Phrases = {
     },
     'exercise_minutes:resting_heart_rate': {
       meaning: {
-        negative: 'El ejercicio parece sentarle bien a tu frecuencia cardíaca en reposo.',
+        negative: 'El ejercicio parece sentarle bien a tu frecuencia cardiaca en reposo.',
         positive: 'Los días duros pueden hacer que tu corazón trabaje más durante un tiempo; suele pasar.',
       },
     },
@@ -290,7 +290,7 @@ export const es: Phrases = {
     `(directrices de la OMS sobre actividad física, 2020).`,
   exerciseAdvice: [
     'Plantéate llegar poco a poco a 150 minutos a la semana, por ejemplo 30 minutos de caminata rápida cinco días.',
-    'Si tienes una enfermedad cardíaca u otro problema de salud, habla con tu médico antes de empezar algo exigente.',
+    'Si tienes una enfermedad cardiaca u otro problema de salud, habla con tu médico antes de empezar algo exigente.',
   ],
   pressureTitle: (sys, dia) => `Presión arterial media de ${sys}/${dia} mmHg`,
   pressureDescription: (days, from, sys, dia, stage2) =>
@@ -321,9 +321,9 @@ export const es: Phrases = {
     kidney:
       'Los resultados renales suelen necesitar una repetición para confirmarse; tu médico puede decirte si toca (KDIGO).',
   },
-  restingTitle: 'Frecuencia cardíaca en reposo al alza: plantéate más recuperación',
+  restingTitle: 'Frecuencia cardiaca en reposo al alza: plantéate más recuperación',
   restingDescription: (amount, days) =>
-    `Tu frecuencia cardíaca en reposo subió unos ${amount} en los últimos ${days} días. Una subida suele seguir a ` +
+    `Tu frecuencia cardiaca en reposo subió unos ${amount} en los últimos ${days} días. Una subida suele seguir a ` +
     `noches cortas, estrés, alcohol, una enfermedad que empieza o un bloque de entrenamiento duro.`,
 
   scorePart: {
@@ -331,8 +331,8 @@ export const es: Phrases = {
     sleep_regularity: 'Regularidad del sueño',
     activity_minutes: 'Minutos activos',
     steps: 'Pasos',
-    resting_heart_rate: 'Frecuencia cardíaca en reposo',
-    heart_rate_variability: 'Variabilidad de la frecuencia cardíaca',
+    resting_heart_rate: 'Frecuencia cardiaca en reposo',
+    heart_rate_variability: 'Variabilidad de la frecuencia cardiaca',
     lab_flags: 'Resultados de laboratorio',
   },
   scoreTooFew: (what, n, need, span) =>

@@ -31,7 +31,7 @@ describe('the engine in the person’s language', () => {
         (f) => f.key === 'trend:resting_heart_rate:up',
       )!;
     expect(trend().title).toMatch(/^Resting heart rate up \d+ bpm over \d+ days$/);
-    expect(trend('es').title).toMatch(/^Frecuencia cardíaca en reposo: sube \d+ bpm en \d+ días$/);
+    expect(trend('es').title).toMatch(/^Frecuencia cardiaca en reposo: sube \d+ bpm en \d+ días$/);
     expect(trend('de').title).toMatch(/^Ruheherzfrequenz: plus \d+ bpm in \d+ Tagen$/);
     expect(trend('de').evidence).toMatch(/95-%-Intervall −?\d+,\d+ bis/);
   });

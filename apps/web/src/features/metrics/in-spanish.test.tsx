@@ -44,7 +44,7 @@ describe('metrics, sleep, workouts and goals in Spanish', () => {
     expect(ageText(40)).toBe('vor 5 Wochen');
     expect(formatValue('weight', 80.5, 'metric')).toBe('80,5 kg');
     // A kind core adds later, before it is translated, reads as core's English.
-    expect(kindLabel('not_a_kind')).toBe('not_a_kind');
+    expect(kindLabel('not_a_kind')).toBe('Not a kind');
   });
 
   it('shows the Dashboard’s today card and a stale value in Spanish', async () => {

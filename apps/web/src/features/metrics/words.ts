@@ -1,16 +1,16 @@
-import { getMetric } from '@healthfolio/core';
+import { metricLabel } from '@healthfolio/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, i18n } from '../../i18n';
 
 /**
- * Names the web shows for core's ids, in the current language (issue 22). Core keeps its English labels
- * for the server; the web looks each id up in the `metrics` namespace and falls back to core's words.
+ * Names the web shows for core's ids, in the current language (issue 22). Kind names are core's one table
+ * (`metricLabel`, shared with the server's insight text); categories and unit words are the web's own, in
+ * the `metrics` namespace, falling back to core's words.
  */
 
 /** A metric kind's name: "Resting heart rate", "Frecuencia cardiaca en reposo". */
 export function kindLabel(kind: string): string {
-  const key = `metrics:kinds.${kind}`;
-  return i18n.exists(key) ? i18n.t(key) : (getMetric(kind)?.label ?? kind);
+  return metricLabel(kind, currentLocale());
 }
 
 /** A dashboard category's name: "Activity", "Vitals", … ; an unknown one as it is. */
