@@ -60,6 +60,9 @@ export function openDatabase(
 ): Db {
   if (database.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client whose connection is cut (a restarted or unreachable PostgreSQL) emits 'error': without
+    // a listener that kills the process; with it, queries fail and /api/ready answers not-ready until it is back.
+    pool.on('error', (err) => log?.warn({ err }, 'a PostgreSQL connection was lost'));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

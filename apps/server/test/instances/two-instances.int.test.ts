@@ -286,12 +286,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     })();
   }, 120_000);
 
-  // Skipped: it found a bug. When the proxy cuts B's PostgreSQL connections, B's process dies ("fetch failed:
-  // ECONNRESET", its stderr a dump of a pg Client): the pool opened in db/database.ts has no 'error' listener,
-  // so an idle client's lost connection is an uncaught 'error' event. The fix is one line there —
-  // `pool.on('error', (err) => log?.warn({ err }, 'a PostgreSQL connection was lost'))` — in a file another
-  // change holds uncommitted at the time of writing; un-skip this test with it.
-  it.skip('answers not-ready on the instance whose database went away, and ready on the other', async () => {
+  // Found a bug: a pool without an 'error' listener died when its connection was cut (db/database.ts).
+  it('answers not-ready on the instance whose database went away, and ready on the other', async () => {
     await restarting;
     const auth = await signUp(a, 'gil@example.com');
     expect((await call(b, '/api/ready')).status).toBe(200);
