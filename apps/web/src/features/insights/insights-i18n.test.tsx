@@ -29,7 +29,9 @@ describe('Insights in other languages', () => {
     expect(within(card).getByText('Tendencia')).toBeTruthy();
     expect(within(card).getByText('Cómo lo sabemos')).toBeTruthy();
     expect(within(card).getByText('Qué puedes hacer')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Ver métrica: Resting heart rate' })).toBeTruthy();
+    expect(
+      within(card).getByRole('link', { name: 'Ver métrica: Frecuencia cardiaca en reposo' }),
+    ).toBeTruthy();
     expect(
       within(card).getByRole('button', { name: 'Descartar: Resting heart rate up 6 bpm in 30 days' }),
     ).toBeTruthy();

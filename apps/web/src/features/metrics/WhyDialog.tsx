@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UnitSystem } from '@healthfolio/core';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../lib/api';
@@ -32,7 +32,8 @@ export function WhyDialog({
 }) {
   const { t } = useTranslation('tables');
   // A phone gets the whole screen: the stacked rows of WhyTable read down it.
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // useTheme answers MUI's default theme where none is provided (a component rendered on its own).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [date, setDate] = useState(day);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const why = useMetricsWhy(item.type, date, valid);

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import type { MetricsWhy, UnitSystem } from '@healthfolio/core';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatNumber, formatValue } from './format';
@@ -21,7 +21,8 @@ import { stackedTable } from './stacked-table';
  */
 export function WhyTable({ why, system }: { why: MetricsWhy; system: UnitSystem }) {
   const { t } = useTranslation('tables');
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // useTheme answers MUI's default theme where none is provided (a component rendered on its own).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const total = why.value ?? 0;
   return (
     <Box sx={{ overflowX: phone ? 'visible' : 'auto' }}>
