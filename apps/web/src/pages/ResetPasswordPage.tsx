@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
           <Trans
             t={t}
             i18nKey="reset.incomplete"
-            components={{ link: <Link component={RouterLink} to="/forgot-password" /> }}
+            components={{ action: <Link component={RouterLink} to="/forgot-password" /> }}
           />
         </Alert>
       )}

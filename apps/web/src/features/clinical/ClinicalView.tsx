@@ -66,7 +66,7 @@ function ClinicalRecords() {
         <Trans
           t={t}
           i18nKey="view.emptyBody"
-          components={{ link: <Link component={RouterLink} to="/data-sources" /> }}
+          components={{ action: <Link component={RouterLink} to="/data-sources" /> }}
         />
       </EmptyState>
     );

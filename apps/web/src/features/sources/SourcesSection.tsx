@@ -136,7 +136,7 @@ function AddSource({
           t={t}
           i18nKey="add.intro"
           components={{
-            link: <Link component="button" type="button" variant="body1" onClick={onImportInstead} />,
+            action: <Link component="button" type="button" variant="body1" onClick={onImportInstead} />,
           }}
         />
       </Typography>
