@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { preloadAllNamespaces } from '../../i18n';
 import { useAuth } from '../auth';
 import { ActingPersonProvider, ViewingBanner } from '../caregivers';
 import { useIdleSignOut } from '../auth/use-idle-sign-out';
@@ -20,6 +21,10 @@ export function AppLayout() {
   const navigate = useNavigate();
   const persistTheme = useProfileTheme();
   useBrowserTimeZone();
+  // Every page's words at once, in parallel, instead of one component's namespace after another.
+  useEffect(() => {
+    void preloadAllNamespaces();
+  }, []);
 
   const logout = async () => {
     try {
