@@ -6,6 +6,7 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SESSION_STORAGE_KEY } from '../features/auth/session-store';
 
 export const LANGUAGES = [
   { value: 'en', label: 'English' },
@@ -78,6 +79,17 @@ export async function startI18n(language: Language = initialLanguage()): Promise
     });
   followDocument(i18next.language);
   i18next.on('languageChanged', followDocument);
+  // A returning, signed-in visitor is bound for the app's pages: fetch their words now, beside the route's
+  // chunks, rather than when the shell mounts (seconds later on a slow device).
+  if (hasStoredSession()) void preloadAllNamespaces();
+}
+
+function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**

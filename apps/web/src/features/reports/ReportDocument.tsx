@@ -99,9 +99,13 @@ function Block({ block }: { block: ReportBlock }) {
 /** The report as a printable page: the same blocks as the PDF, with print styles. */
 export function ReportDocument({ content }: { content: ReportContent }) {
   const { t } = useTranslation('reports');
+  // Fields, not dateStyle/timeStyle: Intl refuses those beside timeZoneName (a RangeError broke the page).
   const generated = new Intl.DateTimeFormat(currentLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(new Date(content.generatedAt));
