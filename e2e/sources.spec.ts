@@ -27,8 +27,8 @@ test.describe('connecting sources (issue 7)', () => {
     // The return lands inside the app, on Sources, with the result in words.
     await page.waitForURL(/\/data-sources\?oauth=connected/);
     await expect(page.getByTestId('oauth-outcome')).toContainText('Oura is connected.');
-    await expect(sources.status('Oura')).toHaveText('Syncing');
-    await expect(sources.syncProgress('Oura')).toBeVisible();
+    // A sandbox's first sync may end before the page has its words (as Peloton's below).
+    await expect(sources.status('Oura')).toHaveText(/Syncing|Connected/);
     await expect(sources.sandboxChip('Oura')).toBeVisible();
 
     // Peloton: a password sign-in; the sandbox takes any email with the password "sandbox".
