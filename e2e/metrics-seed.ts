@@ -1,12 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { clientAddress, expect, login, type TestUser } from './fixtures';
 
-/** One measurement as `POST /api/metrics` takes it; `daysAgo` places it that many days before now. */
+/**
+ * One measurement as `POST /api/metrics` takes it; `daysAgo` places it that many days before now, or, with
+ * `hour`, at that hour (UTC) of the calendar day that many days back — for readings that must share a day
+ * whatever the time the test runs (a run just after midnight must not split them across two days).
+ */
 export interface Sample {
   type: string;
   value: number;
   unit?: string;
   daysAgo: number;
+  hour?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -22,9 +27,11 @@ export async function seedSamples(request: APIRequestContext, user: TestUser, sa
   const now = Date.now();
   for (let i = 0; i < samples.length; i += BATCH) {
     await Promise.all(
-      samples.slice(i, i + BATCH).map(async ({ daysAgo, ...sample }) => {
+      samples.slice(i, i + BATCH).map(async ({ daysAgo, hour, ...sample }) => {
+        const at = now - daysAgo * DAY_MS;
+        const start = hour === undefined ? at : at - (at % DAY_MS) + hour * 3_600_000;
         const res = await request.post('/api/metrics', {
-          data: { ...sample, start: new Date(now - daysAgo * DAY_MS).toISOString(), timeZone: 'UTC' },
+          data: { ...sample, start: new Date(start).toISOString(), timeZone: 'UTC' },
           headers,
         });
         expect(res.status(), await res.text()).toBe(201);

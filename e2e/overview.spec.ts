@@ -4,7 +4,7 @@ import { dailyRamp, seedSamples, type Sample } from './metrics-seed';
 
 /**
  * Ada's last two months as her devices would have sent them: a resting heart rate every morning, her
- * daily steps, three heart-rate readings a day, and one weigh-in five weeks ago.
+ * daily steps, three heart-rate readings a day (at 8, 12 and 16 o'clock), and one weigh-in five weeks ago.
  */
 function adaMonths(): Sample[] {
   const steps: Sample[] = Array.from({ length: 60 }, (_, i) => ({
@@ -13,7 +13,7 @@ function adaMonths(): Sample[] {
     daysAgo: i + 1,
   }));
   const heart: Sample[] = Array.from({ length: 10 }, (_, d) =>
-    [58, 72, 96].map((value, k) => ({ type: 'heart_rate', value: value + k, daysAgo: d + 1 + k * 0.01 })),
+    [58, 72, 96].map((value, k) => ({ type: 'heart_rate', value: value + k, daysAgo: d + 1, hour: 8 + 4 * k })),
   ).flat();
   return [
     ...dailyRamp('resting_heart_rate', 20, 56, 52),
