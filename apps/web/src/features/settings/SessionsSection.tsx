@@ -7,6 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '../../i18n';
@@ -21,6 +22,35 @@ const when = (iso: string) => (
     )}
   </time>
 );
+
+const PLACES: Record<string, string> = {
+  'This computer': 'thisComputer',
+  'Local network': 'localNetwork',
+  'Carrier network': 'carrierNetwork',
+  'Unknown network': 'unknownNetwork',
+};
+
+/**
+ * The server names a session's device and network in a closed English vocabulary (identity/device.ts:
+ * "Firefox on Windows", "Browser on iOS", "This computer"); the browser and system names are proper names,
+ * the rest is said in the person's language. An address's network ("203.0.113.x") stays as it is.
+ */
+function sessionWords(t: TFunction<'settings'>, device: string, place: string) {
+  const on = /^(.+) on (.+)$/.exec(device);
+  const localDevice =
+    device === 'Unknown device'
+      ? t('sessions.names.unknownDevice')
+      : on?.[1] === 'Browser'
+        ? t('sessions.names.browserOn', { system: on[2] })
+        : on
+          ? t('sessions.names.deviceOn', { browser: on[1], system: on[2] })
+          : device;
+  const placeKey = PLACES[place];
+  return {
+    device: localDevice,
+    place: placeKey ? t(`sessions.names.${placeKey}` as 'sessions.names.thisComputer') : place,
+  };
+}
 
 /** Settings → Sessions: every device signed in to the account; each can be ended, or all at once. */
 export function SessionsSection() {
@@ -51,48 +81,54 @@ export function SessionsSection() {
       {everywhere.isError && <Alert severity="error">{t('sessions.everywhereFailed')}</Alert>}
       {items.length > 0 && (
         <List dense disablePadding aria-label={t('sessions.title')}>
-          {items.map((session) => (
-            <ListItem
-              key={session.id}
-              disableGutters
-              divider
-              aria-label={`${session.device}, ${session.place}`}
-              secondaryAction={
-                session.current ? undefined : (
-                  <Button
-                    size="small"
-                    disabled={end.isPending}
-                    onClick={() => end.mutate(session.id)}
-                    aria-label={t('sessions.endLabel', { device: session.device, place: session.place })}
-                  >
-                    {t('sessions.end')}
-                  </Button>
-                )
-              }
-              sx={{ pr: session.current ? 0 : 8 }}
-            >
-              <ListItemText
-                primary={
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                    <span>{session.device}</span>
-                    {session.current && (
-                      <Chip size="small" color="primary" label={t('sessions.thisDevice')} />
-                    )}
-                  </Stack>
+          {items.map(({ device: rawDevice, place: rawPlace, ...session }) => {
+            const { device, place } = sessionWords(t, rawDevice, rawPlace);
+            return (
+              <ListItem
+                key={session.id}
+                disableGutters
+                divider
+                aria-label={`${device}, ${place}`}
+                secondaryAction={
+                  session.current ? undefined : (
+                    <Button
+                      size="small"
+                      disabled={end.isPending}
+                      onClick={() => end.mutate(session.id)}
+                      aria-label={t('sessions.endLabel', { device: device, place: place })}
+                    >
+                      {t('sessions.end')}
+                    </Button>
+                  )
                 }
-                secondary={
-                  <>
-                    <Trans
-                      t={t}
-                      i18nKey="sessions.times"
-                      values={{ place: session.place }}
-                      components={{ signedIn: when(session.createdAt), lastActive: when(session.lastSeenAt) }}
-                    />
-                  </>
-                }
-              />
-            </ListItem>
-          ))}
+                sx={{ pr: session.current ? 0 : 8 }}
+              >
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <span>{device}</span>
+                      {session.current && (
+                        <Chip size="small" color="primary" label={t('sessions.thisDevice')} />
+                      )}
+                    </Stack>
+                  }
+                  secondary={
+                    <>
+                      <Trans
+                        t={t}
+                        i18nKey="sessions.times"
+                        values={{ place }}
+                        components={{
+                          signedIn: when(session.createdAt),
+                          lastActive: when(session.lastSeenAt),
+                        }}
+                      />
+                    </>
+                  }
+                />
+              </ListItem>
+            );
+          })}
         </List>
       )}
       <div>

@@ -21,7 +21,7 @@ vi.mock('./sessions-api', () => ({
 const session: SessionInfo = {
   id: 's1',
   device: 'Firefox on Linux',
-  place: 'Berlin',
+  place: '198.51.100.x',
   createdAt: '2026-11-20T08:00:00.000Z',
   lastSeenAt: '2026-11-26T09:30:00.000Z',
   current: false,
@@ -72,8 +72,8 @@ describe('Settings in other languages', () => {
     vi.mocked(fetchSessions).mockResolvedValue([session]);
     await i18n.changeLanguage('de');
     render(signedIn(<SessionsSection />).ui);
-    const item = await screen.findByRole('listitem', { name: 'Firefox on Linux, Berlin' });
-    expect(item.textContent).toMatch(/Berlin · angemeldet .+ · zuletzt aktiv .+/);
+    const item = await screen.findByRole('listitem', { name: 'Firefox unter Linux, 198.51.100.x' });
+    expect(item.textContent).toMatch(/198\.51\.100\.x · angemeldet .+ · zuletzt aktiv .+/);
     const times = item.querySelectorAll('time');
     expect([...times].map((t) => t.getAttribute('dateTime'))).toEqual([
       session.createdAt,
@@ -81,7 +81,22 @@ describe('Settings in other languages', () => {
     ]);
     // Dates in German: "20.11.2026", not "Nov 20, 2026".
     expect(times[0]!.textContent).toMatch(/20\.11\.2026/);
-    expect(screen.getByRole('button', { name: 'Sitzung beenden: Firefox on Linux, Berlin' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Sitzung beenden: Firefox unter Linux, 198.51.100.x' }),
+    ).toBeTruthy();
+  });
+
+  it('says the server’s device and network words in Spanish, the browser and system by their names', async () => {
+    vi.mocked(fetchSessions).mockResolvedValue([
+      { ...session, id: 's2', device: 'Chrome on Android', place: 'This computer' },
+      { ...session, id: 's3', device: 'Browser on iOS', place: 'Local network' },
+      { ...session, id: 's4', device: 'Unknown device', place: 'Unknown network' },
+    ]);
+    await i18n.changeLanguage('es');
+    render(signedIn(<SessionsSection />).ui);
+    expect(await screen.findByRole('listitem', { name: 'Chrome en Android, Este ordenador' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Navegador en iOS, Red local' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Dispositivo desconocido, Red desconocida' })).toBeTruthy();
   });
 
   it('describes tokens and deliveries in the language asked for', async () => {
