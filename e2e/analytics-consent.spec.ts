@@ -15,10 +15,6 @@ import {
 import { startExtraServer } from './second-server';
 
 test.describe.configure({ timeout: 120_000 });
-// FIXME (#22): not yet seen passing — in its first runs (load 30+) the banner's Allow sent its page view, but
-// Settings → Privacy never showed "Page-view counting" (its GET /api/analytics was not seen). The same
-// component passes in jsdom (Analytics.test.tsx); find why in the browser, then remove the fixme.
-test.fixme();
 // The machine running the suite is shared and loaded: a first render, a lazy chunk, may take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
 

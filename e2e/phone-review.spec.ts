@@ -18,14 +18,10 @@ async function box(locator: Locator) {
   return found!;
 }
 
-// FIXME (#22): not yet seen passing — on the loaded machine (load 30+) of its first runs the PDF canvas was
-// not found within 20 s and the metric page stayed on "Loading page"; the same flows pass in jsdom
-// (ReportReviewDialog.test.tsx, "on a phone"). Run on a quiet machine and remove the fixme.
 test.describe('on a phone', () => {
   test.beforeEach(({ isMobile }) => {
     test.skip(!isMobile, 'the desktop keeps its table (reports.spec.ts)');
   });
-  test.fixme();
 
   test('a lab report is reviewed through the stepper, its PDF region above each result', async ({
     signedInPage: page,
