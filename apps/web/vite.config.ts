@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
  */
 const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'data', test: /node_modules[\\/](@tanstack|axios)[\\/]/ },
+  { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
 ];
 
 /**

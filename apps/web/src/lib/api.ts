@@ -1,8 +1,8 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { currentLocale } from '../i18n';
+import { createHttpClient, HttpError, type HttpResponse, type RequestOptions } from './http';
 
-/** The one axios client of the app; every call goes under the /api base (SPEC §7). No timeout is set. */
-export const api = axios.create({ baseURL: '/api', headers: { 'Content-Type': 'application/json' } });
+/** The one HTTP client of the app; every call goes under the /api base (SPEC §7). No timeout is set. */
+export const api = createHttpClient({ baseURL: '/api' });
 
 /** The person a caregiver is viewing (their user id), or null for the signed-in user's own data. */
 let actingFor: string | null = null;
@@ -17,33 +17,34 @@ const OWN_ACCOUNT =
   /^\/?(?:api\/)?(?:identity|auth|settings|caregivers|tokens|shares|webhooks|user|onboarding|public)(?:[/?]|$)/;
 
 // A caregiver's calls carry the person's id (DESIGN "Caregivers"); the server checks the grant on each one.
-api.interceptors.request.use((config) => {
-  if (actingFor && !OWN_ACCOUNT.test(config.url ?? '')) config.headers.set('X-Person-Id', actingFor);
-  return config;
+api.hooks.onRequest.push((config) => {
+  if (actingFor && !OWN_ACCOUNT.test(config.url)) config.headers.set('X-Person-Id', actingFor);
 });
 
 interface DataEnvelope<T> {
   data: T;
 }
 
-export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  const response = await api.get<DataEnvelope<T>>(url, config);
-  return response.data.data;
+/** The envelope's `data`; a 204 (or any empty body) has no envelope, and its callers ask for void or unknown. */
+function unwrap<T>(response: HttpResponse<DataEnvelope<T> | undefined>): T {
+  return response.data?.data as T;
 }
 
-export async function apiPost<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await api.post<DataEnvelope<T>>(url, body, config);
-  return response.data.data;
+export async function apiGet<T>(url: string, config?: RequestOptions): Promise<T> {
+  return unwrap(await api.get<DataEnvelope<T> | undefined>(url, config));
 }
 
-export async function apiPut<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  const response = await api.put<DataEnvelope<T>>(url, body, config);
-  return response.data.data;
+export async function apiPost<T>(url: string, body?: unknown, config?: RequestOptions): Promise<T> {
+  return unwrap(await api.post<DataEnvelope<T> | undefined>(url, body, config));
 }
 
-export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  const response = await api.delete<DataEnvelope<T>>(url, config);
-  return response.data.data;
+export async function apiPut<T>(url: string, body?: unknown, config?: RequestOptions): Promise<T> {
+  return unwrap(await api.put<DataEnvelope<T> | undefined>(url, body, config));
+}
+
+/** `config.data` is the body, for the few DELETEs that take one. */
+export async function apiDelete<T>(url: string, config?: RequestOptions & { data?: unknown }): Promise<T> {
+  return unwrap(await api.delete<DataEnvelope<T> | undefined>(url, config));
 }
 
 /** An error as the API's `{"error": {code, message}}` envelope describes it. */
@@ -70,9 +71,8 @@ function isErrorEnvelope(
 
 /** Turns anything thrown by an API call into `{code, message}`; network failures get code `network`. */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof AxiosError) {
-    const status = error.response?.status;
-    const body: unknown = error.response?.data;
+  if (error instanceof HttpError) {
+    const { status, body } = error;
     if (isErrorEnvelope(body)) {
       const { code, message, details } = body.error;
       return details === undefined ? { code, message, status } : { code, message, status, details };

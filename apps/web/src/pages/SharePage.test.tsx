@@ -2,10 +2,10 @@
 import type { PublicShare } from '@healthfolio/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../lib/http';
 import { openShare } from '../features/shares/shares-api';
 import { SharePage } from './SharePage';
 
@@ -15,15 +15,16 @@ vi.mock('../features/shares/shares-api', async (original) => ({
   openShare: vi.fn(),
 }));
 
-function refused(status: number, code: string, message: string): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data: { error: { code, message } },
-  });
+function refused(status: number, code: string, message: string): HttpError {
+  return new HttpError(
+    'Request failed',
+    { method: 'get', url: '/public/shares/token' },
+    {
+      status,
+      headers: {},
+      data: { error: { code, message } },
+    },
+  );
 }
 
 const share: PublicShare = {

@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
 import { LoginForm } from './LoginForm';
 
-function rejectedWith(code: string, status: number): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data: { error: { code, message: 'server text' } },
-  });
+function rejectedWith(code: string, status: number): HttpError {
+  return new HttpError(
+    'Request failed',
+    { method: 'post', url: '/identity/login' },
+    {
+      status,
+      headers: {},
+      data: { error: { code, message: 'server text' } },
+    },
+  );
 }
 
 describe('LoginForm', () => {

@@ -23,20 +23,19 @@ function pathOf(url: string | undefined): string {
 
 let installed = false;
 
-/** Installs the bearer-token and 401 interceptors on the shared client, once. */
+/** Installs the bearer-token and 401 hooks on the shared client, once. */
 export function installApiAuth(onUnauthorized: () => void = redirectToLogin): void {
   if (installed) return;
   installed = true;
 
-  api.interceptors.request.use((config) => {
+  api.hooks.onRequest.push((config) => {
     const session = readSession();
     if (session && !withoutToken.has(pathOf(config.url))) {
       config.headers.set('Authorization', `Bearer ${session.accessToken}`);
     }
-    return config;
   });
 
-  api.interceptors.response.use(undefined, (error: unknown) => {
+  api.hooks.onResponseError.push((error: unknown) => {
     const { response, config } = (error ?? {}) as {
       response?: { status?: number };
       config?: { url?: string };

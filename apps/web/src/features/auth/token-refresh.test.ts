@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { refreshSession } from './identity-api';
 import { readSession, writeSession, type StoredSession } from './session-store';
 import { refreshOnce } from './token-refresh';
@@ -31,14 +31,15 @@ describe('refreshOnce', () => {
 
   it('signs out when the identity service rejects the refresh token', async () => {
     writeSession(stale);
-    const config = { headers: new AxiosHeaders() };
-    const rejected = new AxiosError('Unauthorized', 'ERR_BAD_REQUEST', config, null, {
-      status: 401,
-      statusText: '',
-      headers: {},
-      config,
-      data: { error: { code: 'unauthorized', message: 'Refresh token revoked' } },
-    });
+    const rejected = new HttpError(
+      'Unauthorized',
+      { method: 'post', url: '/identity/refresh' },
+      {
+        status: 401,
+        headers: {},
+        data: { error: { code: 'unauthorized', message: 'Refresh token revoked' } },
+      },
+    );
     refreshMock.mockRejectedValue(rejected);
     await expect(refreshOnce(stale)).resolves.toEqual({ status: 'signed-out' });
     expect(readSession()).toBeNull();

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { signedIn } from '../../test/app-test-utils';
 import { createGoal, deleteGoal, fetchGoals, updateGoal } from './goals-api';
 import { GoalsView } from './GoalsView';
@@ -20,15 +20,16 @@ function renderGoals(units: 'metric' | 'imperial' = 'metric') {
   render(ui);
 }
 
-function badRequest(message: string): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status: 400,
-    statusText: '',
-    headers: {},
-    config,
-    data: { error: { code: 'validation', message } },
-  });
+function badRequest(message: string): HttpError {
+  return new HttpError(
+    'Request failed',
+    { method: 'post', url: '/goals' },
+    {
+      status: 400,
+      headers: {},
+      data: { error: { code: 'validation', message } },
+    },
+  );
 }
 
 async function chooseMetric(user: ReturnType<typeof userEvent.setup>, label: string) {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { ImportFile } from './ImportFile';
 import { fetchImport, fetchImportFormats, uploadImport } from './imports-api';
 import type * as Api from './imports-api';
@@ -20,15 +20,16 @@ const formats = [
   { format: 'dexcom-clarity', label: 'Dexcom Clarity CSV' },
 ];
 
-function refused(status: number, error: Record<string, unknown>): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data: { error },
-  });
+function refused(status: number, error: Record<string, unknown>): HttpError {
+  return new HttpError(
+    'Request failed',
+    { method: 'post', url: '/imports' },
+    {
+      status,
+      headers: {},
+      data: { error },
+    },
+  );
 }
 
 function renderImportFile() {
@@ -102,13 +103,15 @@ describe('ImportFile', () => {
 
   it('says a file is too large even when the answer has no envelope', async () => {
     vi.mocked(uploadImport).mockRejectedValue(
-      new AxiosError('Request failed with status code 413', 'ERR_BAD_REQUEST', undefined, null, {
-        status: 413,
-        statusText: '',
-        headers: {},
-        config: { headers: new AxiosHeaders() },
-        data: '<html>413</html>',
-      }),
+      new HttpError(
+        'Request failed with status code 413',
+        { method: 'post', url: '/imports' },
+        {
+          status: 413,
+          headers: {},
+          data: '<html>413</html>',
+        },
+      ),
     );
     renderImportFile();
     await choose('huge.zip');

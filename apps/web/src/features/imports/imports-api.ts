@@ -21,9 +21,8 @@ export const fetchImport = (id: string, signal?: AbortSignal) =>
 export function uploadImport(file: File, onProgress: (share: number) => void): Promise<ImportJob> {
   const body = new FormData();
   body.append('file', file, file.name);
+  // A FormData body goes as multipart, with the Content-Type (and its boundary) the browser writes.
   return apiPost<ImportJob>('/imports', body, {
-    // The client's JSON default would turn the form into JSON; multipart lets the browser add the boundary.
-    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
       const share = event.total ? event.loaded / event.total : (event.progress ?? 0);
       onProgress(Math.min(1, Math.max(0, share)));

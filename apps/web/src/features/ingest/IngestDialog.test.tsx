@@ -2,9 +2,9 @@
 import type { ConnectResult, DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { SourceCard } from '../sources/SourceCard';
 import { connectSource } from '../sources/sources-api';
 import type * as SourcesApi from '../sources/sources-api';
@@ -151,17 +151,18 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
 
   it('says why the server refused', async () => {
     const user = userEvent.setup();
-    const config = { headers: new AxiosHeaders() };
     vi.mocked(connectSource).mockRejectedValue(
-      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-        status: 400,
-        statusText: 'Bad Request',
-        headers: {},
-        config,
-        data: {
-          error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
+      new HttpError(
+        'Request failed',
+        { method: 'post', url: '/data-sources/sleep_tracker/connect' },
+        {
+          status: 400,
+          headers: {},
+          data: {
+            error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
+          },
         },
-      }),
+      ),
     );
     const { dialog } = renderDialog(dataSource('sleep_tracker'));
     await user.type(within(dialog).getByLabelText(/Name/), ' ');

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { signedIn } from '../../test/app-test-utils';
 import { dismissInsight, fetchInsights, fetchInsightsCoverage, refreshInsights } from './insights-api';
 import { InsightsView } from './InsightsView';
@@ -129,15 +129,16 @@ describe('InsightsView', { timeout: 20_000 }, () => {
   it('brings the card back and says why when the server refuses', async () => {
     const user = userEvent.setup();
     vi.mocked(fetchInsights).mockResolvedValue([trend]);
-    const config = { headers: new AxiosHeaders() };
     vi.mocked(dismissInsight).mockRejectedValue(
-      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-        status: 404,
-        statusText: '',
-        headers: {},
-        config,
-        data: { error: { code: 'not_found', message: 'No such insight.' } },
-      }),
+      new HttpError(
+        'Request failed',
+        { method: 'post', url: '/insights/i-1/dismiss' },
+        {
+          status: 404,
+          headers: {},
+          data: { error: { code: 'not_found', message: 'No such insight.' } },
+        },
+      ),
     );
     renderAt('/insights');
     await user.click(await screen.findByRole('button', { name: `Dismiss: ${trend.title}` }));

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { LoginForm } from '../auth/LoginForm';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
 import { NotFoundPage } from '../../pages/NotFoundPage';
@@ -36,14 +36,15 @@ describe('the app shell in Spanish', () => {
 
   it('signs in in Spanish and tells a wrong password in Spanish', async () => {
     await i18next.changeLanguage('es');
-    const config = { headers: new AxiosHeaders() };
-    const wrong = new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-      status: 401,
-      statusText: '',
-      headers: {},
-      config,
-      data: { error: { code: 'auth/wrong-password', message: 'Incorrect password' } },
-    });
+    const wrong = new HttpError(
+      'Request failed',
+      { method: 'post', url: '/identity/login' },
+      {
+        status: 401,
+        headers: {},
+        data: { error: { code: 'auth/wrong-password', message: 'Incorrect password' } },
+      },
+    );
     const signIn = vi.fn(() => Promise.reject(wrong));
     render(
       <WithAuth value={fakeAuth({ signIn })}>

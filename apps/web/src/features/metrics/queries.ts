@@ -39,8 +39,11 @@ export function useMetricsOverview() {
   });
 }
 
-/** `GET /api/metrics` parameters; `from` is an ISO instant or date, `to` defaults to now. */
-export interface SeriesQuery {
+/**
+ * `GET /api/metrics` parameters; `from` is an ISO instant or date, `to` defaults to now. A type alias, not
+ * an interface: only an alias is assignable to the client's `params` record.
+ */
+export type SeriesQuery = {
   type: string;
   bucket: MetricBucket;
   from?: string;
@@ -48,7 +51,7 @@ export interface SeriesQuery {
   source?: string;
   limit?: number;
   tz: string;
-}
+};
 
 export function useMetricSeries(query: SeriesQuery, enabled = true) {
   return useQuery({

@@ -3,9 +3,9 @@ import type { ApiToken } from '@healthfolio/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { HttpError } from '../../lib/http';
 import { testQueryClient } from '../../test/app-test-utils';
 import { ApiAccessSection } from './ApiAccessSection';
 
@@ -101,15 +101,16 @@ describe('ApiAccessSection', () => {
     async () => {
       const user = userEvent.setup();
       vi.mocked(apiGet).mockResolvedValue([]);
-      const headers = new AxiosHeaders();
       vi.mocked(apiPost).mockRejectedValue(
-        new AxiosError('403', 'ERR_BAD_REQUEST', { headers }, null, {
-          status: 403,
-          statusText: 'Forbidden',
-          headers: {},
-          config: { headers },
-          data: { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
-        }),
+        new HttpError(
+          '403',
+          { method: 'post', url: '/tokens' },
+          {
+            status: 403,
+            headers: {},
+            data: { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
+          },
+        ),
       );
       const section = renderSection();
       fireEvent.change(within(section).getByLabelText(/Token name/), { target: { value: 'Assistant' } });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../lib/api';
 import type * as LibApi from '../../lib/api';
+import { HttpError } from '../../lib/http';
 import { EhrEndpointDialog, matchEndpoints, type EhrEndpoint } from './EhrEndpointDialog';
 import { connectSource, openConsentPage } from './sources-api';
 import type * as Api from './sources-api';
@@ -84,15 +84,16 @@ describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
 
   it('says when nothing matches, and shows the server’s refusal without leaving', async () => {
     const user = userEvent.setup();
-    const config = { headers: new AxiosHeaders() };
     vi.mocked(connectSource).mockRejectedValue(
-      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-        status: 400,
-        statusText: 'Bad Request',
-        headers: {},
-        config,
-        data: { error: { code: 'validation', message: 'Choose an endpoint from the list' } },
-      }),
+      new HttpError(
+        'Request failed',
+        { method: 'post', url: '/data-sources/ehr/connect' },
+        {
+          status: 400,
+          headers: {},
+          data: { error: { code: 'validation', message: 'Choose an endpoint from the list' } },
+        },
+      ),
     );
     renderDialog(true);
     const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });

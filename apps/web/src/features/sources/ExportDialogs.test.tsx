@@ -2,8 +2,8 @@
 import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { useSources } from './queries';
 import { connectSource, fetchSources } from './sources-api';
 import type * as Api from './sources-api';
@@ -73,16 +73,17 @@ describe('sources that connect through their own dialog', { timeout: 20_000 }, (
   it('a report builder feed is connected with its URL and key, and the server’s refusal is shown', async () => {
     const user = userEvent.setup();
     const feed = dataSource('report_builder');
-    const config = { headers: new AxiosHeaders() };
     vi.mocked(connectSource)
       .mockRejectedValueOnce(
-        new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-          status: 422,
-          statusText: '',
-          headers: {},
-          config,
-          data: { error: { code: 'unprocessable', message: 'The feed refused the key (401)' } },
-        }),
+        new HttpError(
+          'Request failed',
+          { method: 'post', url: '/data-sources/feed/connect' },
+          {
+            status: 422,
+            headers: {},
+            data: { error: { code: 'unprocessable', message: 'The feed refused the key (401)' } },
+          },
+        ),
       )
       .mockResolvedValueOnce({ authorizationUrl: null, source: { ...feed, status: 'syncing' } });
     const card = await renderCard(feed);

@@ -2,8 +2,8 @@
 import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../lib/http';
 import { useSources } from './queries';
 import {
   connectSource,
@@ -63,15 +63,16 @@ async function renderCard(source: DataSource) {
   return { client, card };
 }
 
-function refused(status: number, message: string): AxiosError {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config,
-    data: { error: { code: 'unprocessable', message } },
-  });
+function refused(status: number, message: string): HttpError {
+  return new HttpError(
+    'Request failed',
+    { method: 'post', url: '/data-sources/source/connect' },
+    {
+      status,
+      headers: {},
+      data: { error: { code: 'unprocessable', message } },
+    },
+  );
 }
 
 describe('SourceCard', { timeout: 20_000 }, () => {

@@ -2,8 +2,8 @@
 import type { ImportJob } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http';
 import { ImportCard } from '../ImportCard';
 import { fetchImport } from '../imports-api';
 import type * as Api from '../imports-api';
@@ -152,15 +152,16 @@ describe('reviewing a lab report before saving', () => {
   });
 
   it("shows the server's message when saving fails", async () => {
-    const config = { headers: new AxiosHeaders() };
     vi.mocked(confirmImport).mockRejectedValue(
-      new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-        status: 409,
-        statusText: '',
-        headers: {},
-        config,
-        data: { error: { code: 'conflict', message: 'This import was already saved.' } },
-      }),
+      new HttpError(
+        'Request failed',
+        { method: 'post', url: '/imports/imp-1/confirm' },
+        {
+          status: 409,
+          headers: {},
+          data: { error: { code: 'conflict', message: 'This import was already saved.' } },
+        },
+      ),
     );
     renderCard();
     const dialog = await openReview();

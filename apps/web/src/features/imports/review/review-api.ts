@@ -1,6 +1,6 @@
 import type { ImportJob, ReportConfirm } from '@healthfolio/core';
-import { AxiosError } from 'axios';
 import { api, apiPost } from '../../../lib/api';
+import { HttpError } from '../../../lib/http';
 
 const importPath = (id: string) => `/imports/${encodeURIComponent(id)}`;
 
@@ -31,7 +31,7 @@ export async function fetchDocument(
     const response = await api.get<ArrayBuffer>(documentPath(job), { responseType: 'arraybuffer', signal });
     return response.data;
   } catch (error) {
-    if (error instanceof AxiosError && error.response?.data instanceof ArrayBuffer) {
+    if (error instanceof HttpError && error.response?.data instanceof ArrayBuffer) {
       try {
         error.response.data = JSON.parse(new TextDecoder().decode(error.response.data)) as unknown;
       } catch {

@@ -1,5 +1,5 @@
-import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../../../lib/api';
+import { HttpError, type RequestConfig } from '../../../lib/http';
 
 /** Asks the person to confirm it's them; true once they did (the server then counts the session as fresh). */
 type StepUpPrompt = () => Promise<boolean>;
@@ -34,12 +34,13 @@ async function errorCode(data: unknown): Promise<string | undefined> {
 export function installStepUp(): void {
   if (installed) return;
   installed = true;
-  api.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!(error instanceof AxiosError) || error.response?.status !== 403 || !prompt) throw error;
-    const config = error.config as (InternalAxiosRequestConfig & { stepUpRetried?: boolean }) | undefined;
-    if (!config || config.stepUpRetried) throw error;
+  api.hooks.onResponseError.push(async (error: unknown) => {
+    if (!(error instanceof HttpError) || error.response?.status !== 403 || !prompt) throw error;
+    const config: RequestConfig & { stepUpRetried?: boolean } = error.config;
+    if (config.stepUpRetried) throw error;
     if ((await errorCode(error.response.data)) !== 'auth/step-up-required') throw error;
     if (!(await prompt())) throw error;
-    return api.request({ ...config, stepUpRetried: true } as InternalAxiosRequestConfig);
+    const retry: RequestConfig & { stepUpRetried: boolean } = { ...config, stepUpRetried: true };
+    return api.request(retry);
   });
 }
