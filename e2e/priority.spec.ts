@@ -108,7 +108,9 @@ test.describe('source priority in Settings (issue 4 item 3)', () => {
     };
     expect(data.items.find((i) => i.type === 'steps')?.latest.value).toBe(2000);
 
+    // A reload is a cold load: wait for the page as goto() does before reading the list.
     await page.reload();
+    await settings.profile.waitFor();
     await expect(settings.priorityList('Steps').getByRole('listitem').nth(0)).toContainText('1. manual');
   });
 });
