@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ImportJob } from '@healthfolio/core';
@@ -13,6 +12,7 @@ import { loadConfig } from '../../src/config';
 import { appleExport } from '../crash/apple-export';
 import { spawnServer, writeStandInWeb, type ServerChild } from '../crash/server-child';
 import { createPgDatabase, SAMPLE_CONTENT_COLUMNS } from '../databases';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
 import { oura } from '@healthfolio/connectors';
 import { allowAtConsent, NOW, startFake } from '../sources/helpers';
 
@@ -32,7 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   let file: string;
   let db: Db;
   let env: Record<string, string>;
-  let proxy: Proxy;
+  let proxy: TcpProxy;
   let a: ServerChild;
   let b: ServerChild;
   /** An instance killed by a test, coming back for the tests after it. */
@@ -69,7 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       // 'import taken' lines say which instance runs an import.
       LOG_LEVEL: 'info',
     };
-    proxy = await startProxy(database.url);
+    proxy = await startTcpProxy(database.url);
     cleanup.push(() => proxy.close());
     // Both start at once on an empty database: the migrations run under the migrator's advisory lock.
     [a, b] = await Promise.all([start(env), start(envB())]);
@@ -376,45 +376,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-interface Proxy {
-  /** The database URL through the proxy. */
-  url: string;
-  /** Stops listening and cuts every connection: the database is gone for whoever used the proxy. */
-  close(): void;
-}
-
-/** A loopback TCP proxy in front of PostgreSQL (the shared server itself is never stopped). */
-async function startProxy(databaseUrl: string): Promise<Proxy> {
-  const target = new URL(databaseUrl);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const [from, to] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      sockets.add(from);
-      from.on('error', () => to.destroy());
-      from.on('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-      from.pipe(to);
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  let closed = false;
-  return {
-    url: url.toString(),
-    close: () => {
-      if (closed) return;
-      closed = true;
-      server.close();
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
