@@ -173,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     // SQLite has one server per database: what is still claimed at start was a killed process's.
     handBackOnStart: true,
+    heartbeatSeconds: config.jobHeartbeatSeconds,
+    superviseSeconds: config.jobSuperviseSeconds,
     ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
   });
 

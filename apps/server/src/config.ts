@@ -43,6 +43,13 @@ const envSchema = z.object({
     .default(16 * 1024 * 1024),
   /** How long running work may take to reach a commit point after SIGTERM before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /**
+   * PostgreSQL job queue: a running job refreshes its claim every half of this; a claim silent this long is
+   * a dead instance's and its job goes back to the queue (pg-boss's minimum is 10 s).
+   */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(20),
+  /** PostgreSQL job queue: how often silent and expired claims are looked for. */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -103,6 +110,9 @@ export interface Config {
   importMaxBytes: number;
   importWorkerThresholdBytes: number;
   shutdownGraceSeconds: number;
+  /** PostgreSQL job queue: JOBS_HEARTBEAT_SECONDS and JOBS_SUPERVISE_SECONDS. */
+  jobHeartbeatSeconds: number;
+  jobSuperviseSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   signupEnabled: boolean;
@@ -217,6 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importMaxBytes: e.IMPORT_MAX_BYTES,
     importWorkerThresholdBytes: e.IMPORT_WORKER_THRESHOLD_BYTES,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    jobHeartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS,
+    jobSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,

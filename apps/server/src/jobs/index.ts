@@ -18,6 +18,8 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** pg-boss: how often expired or silent claims are returned to their queue, in seconds (default 15). */
   superviseSeconds?: number;
+  /** pg-boss: how long a running job's claim may stay silent before it is a dead instance's (default 20 s). */
+  heartbeatSeconds?: number;
   /** pg-boss: how often due cron schedules are looked for, in seconds (default 5). */
   cronCheckSeconds?: number;
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
@@ -38,6 +40,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue 
       schema: !db.schema || db.schema === 'public' ? 'pgboss' : db.schema,
       ...(options.pollMs !== undefined ? { pollSeconds: Math.max(0.5, options.pollMs / 1000) } : {}),
       ...(options.superviseSeconds !== undefined ? { superviseSeconds: options.superviseSeconds } : {}),
+      ...(options.heartbeatSeconds !== undefined ? { heartbeatSeconds: options.heartbeatSeconds } : {}),
       ...(options.cronCheckSeconds !== undefined ? { cronCheckSeconds: options.cronCheckSeconds } : {}),
       ...(options.log ? { log: options.log } : {}),
     });

@@ -29,6 +29,8 @@ export interface PgBossQueueOptions {
   pollSeconds?: number;
   /** How often expired or silent claims are looked for and returned to their queue (default 15 s). */
   superviseSeconds?: number;
+  /** How long a running job's claim may stay silent before it is taken back (default 20 s, at least 10). */
+  heartbeatSeconds?: number;
   /** How often due cron schedules are looked for (default 5 s). */
   cronCheckSeconds?: number;
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
@@ -85,7 +87,7 @@ export class PgBossQueue implements JobQueue {
       retryDelay: retry.delaySeconds ?? (retry.backoff ? 1 : 0),
       retryBackoff: retry.backoff ?? false,
       expireInSeconds: options.expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
+      heartbeatSeconds: this.options.heartbeatSeconds ?? HEARTBEAT_SECONDS,
     });
     if (id !== null) this.wake(name, (options.startAfter?.getTime() ?? 0) - Date.now());
     return id;
