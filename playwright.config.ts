@@ -29,8 +29,8 @@ export default defineConfig({
   // on 2 cores the shell's first paint was seen past 7 s. An assertion still fails on what never appears.
   expect: { timeout: 12_000 },
   reporter: [['list'], ['json']],
-  // A trace records a screenshot of every frame: kept for every test it doubled the browsers' CPU (the GPU
-  // process drew each frame twice over) and the suite's time on 2 cores. A failure's retry records one.
+  // A trace records a screenshot of every frame: kept for every test it doubled the browsers' CPU on 2 cores
+  // (the GPU process drew each frame again for the screencast). A failure's retry records one.
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'on-first-retry', screenshot: 'only-on-failure' },
   projects: [
     { name: 'desktop-light', use: { ...desktop, colorScheme: 'light' } },
