@@ -13,7 +13,12 @@ function adaMonths(): Sample[] {
     daysAgo: i + 1,
   }));
   const heart: Sample[] = Array.from({ length: 10 }, (_, d) =>
-    [58, 72, 96].map((value, k) => ({ type: 'heart_rate', value: value + k, daysAgo: d + 1, hour: 8 + 4 * k })),
+    [58, 72, 96].map((value, k) => ({
+      type: 'heart_rate',
+      value: value + k,
+      daysAgo: d + 1,
+      hour: 8 + 4 * k,
+    })),
   ).flat();
   return [
     ...dailyRamp('resting_heart_rate', 20, 56, 52),
