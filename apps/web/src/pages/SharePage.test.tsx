@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../lib/http';
+import { apiFailure } from '../test/api-failure';
 import { openShare } from '../features/shares/shares-api';
 import { SharePage } from './SharePage';
 
@@ -15,16 +15,8 @@ vi.mock('../features/shares/shares-api', async (original) => ({
   openShare: vi.fn(),
 }));
 
-function refused(status: number, code: string, message: string): HttpError {
-  return new HttpError(
-    'Request failed',
-    { method: 'get', url: '/public/shares/token' },
-    {
-      status,
-      headers: {},
-      data: { error: { code, message } },
-    },
-  );
+function refused(status: number, code: string, message: string) {
+  return apiFailure({ method: 'get', url: '/public/shares/token' }, status, { error: { code, message } });
 }
 
 const share: PublicShare = {

@@ -3,20 +3,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
 import { LoginForm } from './LoginForm';
 
-function rejectedWith(code: string, status: number): HttpError {
-  return new HttpError(
-    'Request failed',
-    { method: 'post', url: '/identity/login' },
-    {
-      status,
-      headers: {},
-      data: { error: { code, message: 'server text' } },
-    },
-  );
+function rejectedWith(code: string, status: number) {
+  return apiFailure({ method: 'post', url: '/identity/login' }, status, {
+    error: { code, message: 'server text' },
+  });
 }
 
 describe('LoginForm', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { refreshSession } from './identity-api';
 import { readSession, writeSession, type StoredSession } from './session-store';
 import { refreshOnce } from './token-refresh';
@@ -31,14 +31,11 @@ describe('refreshOnce', () => {
 
   it('signs out when the identity service rejects the refresh token', async () => {
     writeSession(stale);
-    const rejected = new HttpError(
-      'Unauthorized',
+    const rejected = apiFailure(
       { method: 'post', url: '/identity/refresh' },
-      {
-        status: 401,
-        headers: {},
-        data: { error: { code: 'unauthorized', message: 'Refresh token revoked' } },
-      },
+      401,
+      { error: { code: 'unauthorized', message: 'Refresh token revoked' } },
+      'Unauthorized',
     );
     refreshMock.mockRejectedValue(rejected);
     await expect(refreshOnce(stale)).resolves.toEqual({ status: 'signed-out' });

@@ -3,7 +3,7 @@ import type { ClinicalCategory, ClinicalRecord } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { signedIn } from '../../test/app-test-utils';
 import { fetchClinicalRecords, fetchClinicalSummary } from './clinical-api';
 import { ClinicalView } from './ClinicalView';
@@ -201,15 +201,9 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
 
   it('shows loading, then the API’s message and a retry that works', async () => {
     const user = userEvent.setup();
-    const failure = new HttpError(
-      'Request failed',
-      { method: 'get', url: '/clinical-records/summary' },
-      {
-        status: 500,
-        headers: {},
-        data: { error: { code: 'internal', message: 'Something went wrong on our side.' } },
-      },
-    );
+    const failure = apiFailure({ method: 'get', url: '/clinical-records/summary' }, 500, {
+      error: { code: 'internal', message: 'Something went wrong on our side.' },
+    });
     vi.mocked(fetchClinicalSummary).mockRejectedValueOnce(failure).mockResolvedValueOnce(clinicalSummary());
     render(signedIn(<ClinicalView />).ui);
     expect(screen.getByRole('progressbar', { name: 'Loading clinical records' })).toBeTruthy();

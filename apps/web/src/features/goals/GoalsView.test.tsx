@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { signedIn } from '../../test/app-test-utils';
 import { createGoal, deleteGoal, fetchGoals, updateGoal } from './goals-api';
 import { GoalsView } from './GoalsView';
@@ -20,16 +20,8 @@ function renderGoals(units: 'metric' | 'imperial' = 'metric') {
   render(ui);
 }
 
-function badRequest(message: string): HttpError {
-  return new HttpError(
-    'Request failed',
-    { method: 'post', url: '/goals' },
-    {
-      status: 400,
-      headers: {},
-      data: { error: { code: 'validation', message } },
-    },
-  );
+function badRequest(message: string) {
+  return apiFailure({ method: 'post', url: '/goals' }, 400, { error: { code: 'validation', message } });
 }
 
 async function chooseMetric(user: ReturnType<typeof userEvent.setup>, label: string) {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { ImportFile } from './ImportFile';
 import { fetchImport, fetchImportFormats, uploadImport } from './imports-api';
 import type * as Api from './imports-api';
@@ -20,16 +20,8 @@ const formats = [
   { format: 'dexcom-clarity', label: 'Dexcom Clarity CSV' },
 ];
 
-function refused(status: number, error: Record<string, unknown>): HttpError {
-  return new HttpError(
-    'Request failed',
-    { method: 'post', url: '/imports' },
-    {
-      status,
-      headers: {},
-      data: { error },
-    },
-  );
+function refused(status: number, error: Record<string, unknown>) {
+  return apiFailure({ method: 'post', url: '/imports' }, status, { error });
 }
 
 function renderImportFile() {
@@ -103,14 +95,11 @@ describe('ImportFile', () => {
 
   it('says a file is too large even when the answer has no envelope', async () => {
     vi.mocked(uploadImport).mockRejectedValue(
-      new HttpError(
-        'Request failed with status code 413',
+      apiFailure(
         { method: 'post', url: '/imports' },
-        {
-          status: 413,
-          headers: {},
-          data: '<html>413</html>',
-        },
+        413,
+        '<html>413</html>',
+        'Request failed with status code 413',
       ),
     );
     renderImportFile();

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { SourceCard } from '../sources/SourceCard';
 import { connectSource } from '../sources/sources-api';
 import type * as SourcesApi from '../sources/sources-api';
@@ -152,17 +152,9 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
   it('says why the server refused', async () => {
     const user = userEvent.setup();
     vi.mocked(connectSource).mockRejectedValue(
-      new HttpError(
-        'Request failed',
-        { method: 'post', url: '/data-sources/sleep_tracker/connect' },
-        {
-          status: 400,
-          headers: {},
-          data: {
-            error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
-          },
-        },
-      ),
+      apiFailure({ method: 'post', url: '/data-sources/sleep_tracker/connect' }, 400, {
+        error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
+      }),
     );
     const { dialog } = renderDialog(dataSource('sleep_tracker'));
     await user.type(within(dialog).getByLabelText(/Name/), ' ');

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { signedIn } from '../../test/app-test-utils';
 import { dismissInsight, fetchInsights, fetchInsightsCoverage, refreshInsights } from './insights-api';
 import { InsightsView } from './InsightsView';
@@ -130,15 +130,9 @@ describe('InsightsView', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     vi.mocked(fetchInsights).mockResolvedValue([trend]);
     vi.mocked(dismissInsight).mockRejectedValue(
-      new HttpError(
-        'Request failed',
-        { method: 'post', url: '/insights/i-1/dismiss' },
-        {
-          status: 404,
-          headers: {},
-          data: { error: { code: 'not_found', message: 'No such insight.' } },
-        },
-      ),
+      apiFailure({ method: 'post', url: '/insights/i-1/dismiss' }, 404, {
+        error: { code: 'not_found', message: 'No such insight.' },
+      }),
     );
     renderAt('/insights');
     await user.click(await screen.findByRole('button', { name: `Dismiss: ${trend.title}` }));

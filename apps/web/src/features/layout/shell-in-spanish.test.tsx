@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { LoginForm } from '../auth/LoginForm';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
 import { NotFoundPage } from '../../pages/NotFoundPage';
@@ -36,15 +36,9 @@ describe('the app shell in Spanish', () => {
 
   it('signs in in Spanish and tells a wrong password in Spanish', async () => {
     await i18next.changeLanguage('es');
-    const wrong = new HttpError(
-      'Request failed',
-      { method: 'post', url: '/identity/login' },
-      {
-        status: 401,
-        headers: {},
-        data: { error: { code: 'auth/wrong-password', message: 'Incorrect password' } },
-      },
-    );
+    const wrong = apiFailure({ method: 'post', url: '/identity/login' }, 401, {
+      error: { code: 'auth/wrong-password', message: 'Incorrect password' },
+    });
     const signIn = vi.fn(() => Promise.reject(wrong));
     render(
       <WithAuth value={fakeAuth({ signIn })}>

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../test/api-failure';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
-import { HttpError } from '../../lib/http';
 import { testQueryClient } from '../../test/app-test-utils';
 import { ApiAccessSection } from './ApiAccessSection';
 
@@ -102,14 +102,11 @@ describe('ApiAccessSection', () => {
       const user = userEvent.setup();
       vi.mocked(apiGet).mockResolvedValue([]);
       vi.mocked(apiPost).mockRejectedValue(
-        new HttpError(
-          '403',
+        apiFailure(
           { method: 'post', url: '/tokens' },
-          {
-            status: 403,
-            headers: {},
-            data: { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
-          },
+          403,
+          { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
+          '403',
         ),
       );
       const section = renderSection();

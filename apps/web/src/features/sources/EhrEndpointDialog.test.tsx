@@ -2,9 +2,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFailure } from '../../test/api-failure';
 import { apiGet } from '../../lib/api';
 import type * as LibApi from '../../lib/api';
-import { HttpError } from '../../lib/http';
 import { EhrEndpointDialog, matchEndpoints, type EhrEndpoint } from './EhrEndpointDialog';
 import { connectSource, openConsentPage } from './sources-api';
 import type * as Api from './sources-api';
@@ -85,15 +85,9 @@ describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
   it('says when nothing matches, and shows the server’s refusal without leaving', async () => {
     const user = userEvent.setup();
     vi.mocked(connectSource).mockRejectedValue(
-      new HttpError(
-        'Request failed',
-        { method: 'post', url: '/data-sources/ehr/connect' },
-        {
-          status: 400,
-          headers: {},
-          data: { error: { code: 'validation', message: 'Choose an endpoint from the list' } },
-        },
-      ),
+      apiFailure({ method: 'post', url: '/data-sources/ehr/connect' }, 400, {
+        error: { code: 'validation', message: 'Choose an endpoint from the list' },
+      }),
     );
     renderDialog(true);
     const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });

@@ -3,7 +3,7 @@ import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { useSources } from './queries';
 import { connectSource, fetchSources } from './sources-api';
 import type * as Api from './sources-api';
@@ -75,15 +75,9 @@ describe('sources that connect through their own dialog', { timeout: 20_000 }, (
     const feed = dataSource('report_builder');
     vi.mocked(connectSource)
       .mockRejectedValueOnce(
-        new HttpError(
-          'Request failed',
-          { method: 'post', url: '/data-sources/feed/connect' },
-          {
-            status: 422,
-            headers: {},
-            data: { error: { code: 'unprocessable', message: 'The feed refused the key (401)' } },
-          },
-        ),
+        apiFailure({ method: 'post', url: '/data-sources/feed/connect' }, 422, {
+          error: { code: 'unprocessable', message: 'The feed refused the key (401)' },
+        }),
       )
       .mockResolvedValueOnce({ authorizationUrl: null, source: { ...feed, status: 'syncing' } });
     const card = await renderCard(feed);

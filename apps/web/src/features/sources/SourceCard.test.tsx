@@ -3,7 +3,7 @@ import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../lib/http';
+import { apiFailure } from '../../test/api-failure';
 import { useSources } from './queries';
 import {
   connectSource,
@@ -63,16 +63,10 @@ async function renderCard(source: DataSource) {
   return { client, card };
 }
 
-function refused(status: number, message: string): HttpError {
-  return new HttpError(
-    'Request failed',
-    { method: 'post', url: '/data-sources/source/connect' },
-    {
-      status,
-      headers: {},
-      data: { error: { code: 'unprocessable', message } },
-    },
-  );
+function refused(status: number, message: string) {
+  return apiFailure({ method: 'post', url: '/data-sources/source/connect' }, status, {
+    error: { code: 'unprocessable', message },
+  });
 }
 
 describe('SourceCard', { timeout: 20_000 }, () => {

@@ -3,7 +3,7 @@ import type { ImportJob } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../lib/http';
+import { apiFailure } from '../../../test/api-failure';
 import { ImportCard } from '../ImportCard';
 import { fetchImport } from '../imports-api';
 import type * as Api from '../imports-api';
@@ -153,15 +153,9 @@ describe('reviewing a lab report before saving', () => {
 
   it("shows the server's message when saving fails", async () => {
     vi.mocked(confirmImport).mockRejectedValue(
-      new HttpError(
-        'Request failed',
-        { method: 'post', url: '/imports/imp-1/confirm' },
-        {
-          status: 409,
-          headers: {},
-          data: { error: { code: 'conflict', message: 'This import was already saved.' } },
-        },
-      ),
+      apiFailure({ method: 'post', url: '/imports/imp-1/confirm' }, 409, {
+        error: { code: 'conflict', message: 'This import was already saved.' },
+      }),
     );
     renderCard();
     const dialog = await openReview();
