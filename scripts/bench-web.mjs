@@ -18,20 +18,19 @@ ensureWebBuild();
 ensureServerBuild();
 
 const port = 18950;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-web-'));
 const { nodeArgs, env } = serverProcess();
-const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
-  cwd: root,
-  stdio: 'ignore',
-  env: {
-    ...env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-  },
-});
+
+/** The built server on loopback over a fresh data directory, started as `npm start` starts it. */
+function spawnServer(serverPort, dir, settings, stdio = 'ignore') {
+  return spawn(process.execPath, [...nodeArgs, serverEntry], {
+    cwd: root,
+    stdio,
+    env: { ...env, PORT: String(serverPort), HOST: '127.0.0.1', DATA_DIR: dir, ...settings },
+  });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-web-'));
+const server = spawnServer(port, dataDir, { NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const base = `http://127.0.0.1:${port}`;
 
 async function waitForServer() {
@@ -98,19 +97,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function startDemoServer() {
   const demoPort = port + 1;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-web-demo-'));
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env: {
-      ...env,
-      NODE_ENV: 'development',
-      DEMO_SEED: 'true',
-      PORT: String(demoPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const child = spawnServer(
+    demoPort,
+    dir,
+    { NODE_ENV: 'development', DEMO_SEED: 'true', LOG_LEVEL: 'warn' },
+    ['ignore', 'pipe', 'ignore'],
+  );
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   const stop = () => {
