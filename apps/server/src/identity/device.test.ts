@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice, describePlace } from './device';
+import { describeDevice, describePlace, deviceParts, networkParts, sessionOrigin } from './device';
 
 describe('describeDevice', () => {
   it.each([
@@ -49,5 +49,46 @@ describe('describePlace', () => {
     [null, 'Unknown network'],
   ])('%s → %s', (ip, expected) => {
     expect(describePlace(ip)).toBe(expected);
+  });
+});
+
+describe('the parts the words are built from', () => {
+  it('takes browser and system apart, null where the user agent does not say', () => {
+    expect(deviceParts('Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X)')).toEqual({
+      browser: null,
+      system: 'iOS',
+    });
+    expect(deviceParts('curl/8.5.0')).toEqual({ browser: 'curl', system: null });
+    expect(deviceParts(null)).toEqual({ browser: null, system: null });
+  });
+
+  it.each([
+    ['127.0.0.1', 'this-computer', null],
+    ['::1', 'this-computer', null],
+    ['169.254.3.4', 'local', null],
+    ['fe80::1', 'local', null],
+    ['100.64.0.1', 'carrier', null],
+    ['::ffff:192.0.2.44', 'public', '192.0.2.x'],
+    ['2001:db8:85a3::8a2e:370:7334', 'public', '2001:db8:85a3::/48'],
+    ['not an address', 'unknown', null],
+    [null, 'unknown', null],
+  ])('%s is a %s network', (ip, network, networkPrefix) => {
+    expect(networkParts(ip)).toEqual({ network, networkPrefix });
+  });
+
+  it('gives a session both its parts and their English words', () => {
+    expect(
+      sessionOrigin(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        '100.100.1.1',
+      ),
+    ).toEqual({
+      device: 'Chrome on Android',
+      place: 'Carrier network',
+      browser: 'Chrome',
+      system: 'Android',
+      network: 'carrier',
+      networkPrefix: null,
+    });
   });
 });

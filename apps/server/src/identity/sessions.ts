@@ -4,7 +4,7 @@ import type { AccessTokens } from './access-tokens';
 import { sha256 } from './action-codes';
 import type { Audit } from './audit';
 import type { ClientInfo } from './client';
-import { describeDevice, describePlace } from './device';
+import { describeDevice, sessionOrigin } from './device';
 import { identityErrors } from './errors';
 import type { RefreshTokenRow, RefreshTokensRepository } from './refresh-tokens.repository';
 import type { UserRow, UsersRepository } from './users.repository';
@@ -112,8 +112,7 @@ export class Sessions {
         return {
           id: f.family_id,
           current: f.family_id === currentSessionId,
-          device: describeDevice(head?.user_agent ?? null),
-          place: describePlace(head?.ip ?? null),
+          ...sessionOrigin(head?.user_agent ?? null, head?.ip ?? null),
           createdAt: new Date(f.created_at).toISOString(),
           lastSeenAt: new Date(f.last_seen_at).toISOString(),
         };

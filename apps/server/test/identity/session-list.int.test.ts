@@ -65,6 +65,10 @@ describe.each(testDialects)('sessions and devices on %s', (dialect) => {
         current: false,
         device: 'Firefox on Windows',
         place: '203.0.113.x',
+        browser: 'Firefox',
+        system: 'Windows',
+        network: 'public',
+        networkPrefix: '203.0.113.x',
         createdAt: '2026-03-01T09:00:00.000Z',
         lastSeenAt: '2026-03-01T09:02:00.000Z',
       },
@@ -73,6 +77,10 @@ describe.each(testDialects)('sessions and devices on %s', (dialect) => {
         current: true,
         device: 'Chrome on Android',
         place: 'Local network',
+        browser: 'Chrome',
+        system: 'Android',
+        network: 'local',
+        networkPrefix: null,
         createdAt: '2026-03-01T09:01:00.000Z',
         lastSeenAt: '2026-03-01T09:01:00.000Z',
       },
@@ -80,6 +88,82 @@ describe.each(testDialects)('sessions and devices on %s', (dialect) => {
     // Ben sees only his own.
     const ben = await signInFrom('ben@example.com', FIREFOX_WINDOWS, '203.0.113.9');
     expect((await list(ben)).map((s) => s.current)).toEqual([true]);
+  });
+
+  it('gives each session its device and network as parts beside their English words', async () => {
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const from: [string, string][] = [
+      [CHROME_ANDROID, '127.0.0.1'],
+      [FIREFOX_WINDOWS, '10.0.0.5'],
+      [IPHONE, '100.72.1.2'],
+      ['curl/8.5.0', '2001:db8:85a3::8a2e:370:7334'],
+      ['Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X)', '::1'],
+      ['SomethingElse/1.0', 'fd12:3456::1'],
+    ];
+    let last: Session | undefined;
+    for (const [agent, ip] of from) {
+      last = await signInFrom('ada@example.com', agent, ip);
+      clock.advance(60_000);
+    }
+    const parts = (await list(last!)).map(({ device, place, browser, system, network, networkPrefix }) => ({
+      device,
+      place,
+      browser,
+      system,
+      network,
+      networkPrefix,
+    }));
+    expect(parts).toEqual([
+      {
+        device: 'Unknown device',
+        place: 'Local network',
+        browser: null,
+        system: null,
+        network: 'local',
+        networkPrefix: null,
+      },
+      {
+        device: 'Browser on iOS',
+        place: 'This computer',
+        browser: null,
+        system: 'iOS',
+        network: 'this-computer',
+        networkPrefix: null,
+      },
+      {
+        device: 'curl',
+        place: '2001:db8:85a3::/48',
+        browser: 'curl',
+        system: null,
+        network: 'public',
+        networkPrefix: '2001:db8:85a3::/48',
+      },
+      {
+        device: 'Safari on iOS',
+        place: 'Carrier network',
+        browser: 'Safari',
+        system: 'iOS',
+        network: 'carrier',
+        networkPrefix: null,
+      },
+      {
+        device: 'Firefox on Windows',
+        place: 'Local network',
+        browser: 'Firefox',
+        system: 'Windows',
+        network: 'local',
+        networkPrefix: null,
+      },
+      {
+        device: 'Chrome on Android',
+        place: 'This computer',
+        browser: 'Chrome',
+        system: 'Android',
+        network: 'this-computer',
+        networkPrefix: null,
+      },
+    ]);
   });
 
   it('ends another session at once: its access token and refresh token stop working', async () => {

@@ -1,3 +1,4 @@
+import type { SessionInfo, SessionNetwork } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,36 +24,30 @@ const when = (iso: string) => (
   </time>
 );
 
-const PLACES: Record<string, string> = {
-  'This computer': 'thisComputer',
-  'Local network': 'localNetwork',
-  'Carrier network': 'carrierNetwork',
-  'Unknown network': 'unknownNetwork',
-};
+const NETWORK_KEYS = {
+  'this-computer': 'sessions.names.thisComputer',
+  local: 'sessions.names.localNetwork',
+  carrier: 'sessions.names.carrierNetwork',
+  unknown: 'sessions.names.unknownNetwork',
+} as const satisfies Record<Exclude<SessionNetwork, 'public'>, string>;
 
-/**
- * The server names a session's device and network in a closed English vocabulary (identity/device.ts:
- * "Firefox on Windows", "Browser on iOS", "This computer"); the browser and system names are proper names,
- * the rest is said in the person's language. An address's network ("203.0.113.x") stays as it is.
- */
-function sessionWords(t: TFunction<'settings'>, device: string, place: string) {
-  const on = /^(.+) on (.+)$/.exec(device);
-  const localDevice =
-    device === 'Unknown device'
-      ? t('sessions.names.unknownDevice')
-      : on?.[1] === 'Browser'
-        ? t('sessions.names.browserOn', { system: on[2] })
-        : on
-          ? t('sessions.names.deviceOn', { browser: on[1], system: on[2] })
-          : device;
-  const placeKey = PLACES[place];
-  return {
-    device: localDevice,
-    place: placeKey ? t(`sessions.names.${placeKey}` as 'sessions.names.thisComputer') : place,
-  };
+/** "Firefox on Windows" in the person's language; browser and system are proper names and stay as they are. */
+function deviceName(t: TFunction<'settings'>, { browser, system }: SessionInfo): string {
+  if (browser && system) return t('sessions.names.deviceOn', { browser, system });
+  if (browser) return browser;
+  return system ? t('sessions.names.browserOn', { system }) : t('sessions.names.unknownDevice');
 }
 
-/** Settings → Sessions: every device signed in to the account; each can be ended, or all at once. */
+/** The network's kind in the person's language; a public network by its address prefix ("203.0.113.x"). */
+function networkName(t: TFunction<'settings'>, { network, networkPrefix }: SessionInfo): string {
+  if (network === 'public') return networkPrefix ?? t('sessions.names.unknownNetwork');
+  return t(NETWORK_KEYS[network]);
+}
+
+/**
+ * Settings → Sessions: every device signed in to the account; each can be ended, or all at once. The server
+ * sends each session's device and network as parts (browser, system, network kind), worded here.
+ */
 export function SessionsSection() {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
@@ -81,8 +76,9 @@ export function SessionsSection() {
       {everywhere.isError && <Alert severity="error">{t('sessions.everywhereFailed')}</Alert>}
       {items.length > 0 && (
         <List dense disablePadding aria-label={t('sessions.title')}>
-          {items.map(({ device: rawDevice, place: rawPlace, ...session }) => {
-            const { device, place } = sessionWords(t, rawDevice, rawPlace);
+          {items.map((session) => {
+            const device = deviceName(t, session);
+            const place = networkName(t, session);
             return (
               <ListItem
                 key={session.id}
@@ -95,7 +91,7 @@ export function SessionsSection() {
                       size="small"
                       disabled={end.isPending}
                       onClick={() => end.mutate(session.id)}
-                      aria-label={t('sessions.endLabel', { device: device, place: place })}
+                      aria-label={t('sessions.endLabel', { device, place })}
                     >
                       {t('sessions.end')}
                     </Button>

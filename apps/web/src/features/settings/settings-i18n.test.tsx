@@ -22,6 +22,10 @@ const session: SessionInfo = {
   id: 's1',
   device: 'Firefox on Linux',
   place: '198.51.100.x',
+  browser: 'Firefox',
+  system: 'Linux',
+  network: 'public',
+  networkPrefix: '198.51.100.x',
   createdAt: '2026-11-20T08:00:00.000Z',
   lastSeenAt: '2026-11-26T09:30:00.000Z',
   current: false,
@@ -86,18 +90,53 @@ describe('Settings in other languages', () => {
     ).toBeTruthy();
   });
 
-  it('says the server’s device and network words in Spanish, the browser and system by their names', async () => {
-    vi.mocked(fetchSessions).mockResolvedValue([
-      { ...session, id: 's2', device: 'Chrome on Android', place: 'This computer' },
-      { ...session, id: 's3', device: 'Browser on iOS', place: 'Local network' },
-      { ...session, id: 's4', device: 'Unknown device', place: 'Unknown network' },
-    ]);
-    await i18n.changeLanguage('es');
-    render(signedIn(<SessionsSection />).ui);
-    expect(await screen.findByRole('listitem', { name: 'Chrome en Android, Este ordenador' })).toBeTruthy();
-    expect(screen.getByRole('listitem', { name: 'Navegador en iOS, Red local' })).toBeTruthy();
-    expect(screen.getByRole('listitem', { name: 'Dispositivo desconocido, Red desconocida' })).toBeTruthy();
-  });
+  // The English words sent beside the parts are deliberately wrong here: only the parts may be worded.
+  const unworded = { ...session, device: 'ignored', place: 'ignored', networkPrefix: null };
+  const parts: SessionInfo[] = [
+    { ...unworded, id: 's2', browser: 'Chrome', system: 'Android', network: 'this-computer' },
+    { ...unworded, id: 's3', browser: null, system: 'iOS', network: 'local' },
+    { ...unworded, id: 's4', browser: null, system: null, network: 'unknown' },
+    { ...unworded, id: 's5', browser: 'curl', system: null, network: 'carrier' },
+  ];
+
+  it.each([
+    [
+      'en',
+      [
+        'Chrome on Android, This computer',
+        'Browser on iOS, Local network',
+        'Unknown device, Unknown network',
+        'curl, Carrier network',
+      ],
+    ],
+    [
+      'es',
+      [
+        'Chrome en Android, Este ordenador',
+        'Navegador en iOS, Red local',
+        'Dispositivo desconocido, Red desconocida',
+        'curl, Red del operador móvil',
+      ],
+    ],
+    [
+      'de',
+      [
+        'Chrome unter Android, Dieser Computer',
+        'Browser unter iOS, Lokales Netzwerk',
+        'Unbekanntes Gerät, Unbekanntes Netzwerk',
+        'curl, Mobilfunknetz',
+      ],
+    ],
+  ])(
+    'words the device and network parts in %s, the browser and system by their names',
+    async (language, names) => {
+      vi.mocked(fetchSessions).mockResolvedValue(parts);
+      await i18n.changeLanguage(language);
+      render(signedIn(<SessionsSection />).ui);
+      await screen.findByRole('listitem', { name: names[0] });
+      expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(names);
+    },
+  );
 
   it('describes tokens and deliveries in the language asked for', async () => {
     await i18n.changeLanguage('es');
