@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { DeferredAnalytics } from '../features/analytics/DeferredAnalytics';
@@ -5,8 +6,9 @@ import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; main.tsx passes the query client it has already started fetching with. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(() => createBrowserRouter(createRoutes()));
   return (
     <AppProviders queryClient={queryClient}>

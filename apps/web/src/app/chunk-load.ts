@@ -50,14 +50,19 @@ export function loadChunk<T>(
   });
 }
 
+/** A lazily loaded page that can also be fetched ahead of its render (the same single load). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 /** React.lazy for a page module whose named export `exportName` is the component. */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
   chunkName: string,
   load: () => Promise<M>,
   exportName: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const module = await loadChunk(chunkName, load);
-    return { default: module[exportName] as ComponentType };
-  });
+): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () =>
+    (loading ??= loadChunk(chunkName, load).then((module) => ({
+      default: module[exportName] as ComponentType,
+    })));
+  return Object.assign(lazy(start), { preload: start });
 }

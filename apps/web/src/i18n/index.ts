@@ -76,6 +76,9 @@ export async function startI18n(language: Language = initialLanguage()): Promise
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: true },
       returnNull: false,
+      // Ask for the first words now rather than a task later, before main.tsx's code prefetches take the
+      // browser's six connections.
+      initAsync: false,
     });
   followDocument(i18next.language);
   i18next.on('languageChanged', followDocument);

@@ -160,8 +160,8 @@ describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () =>
     expect(within(weight).queryByTestId('metric-value')).toBeNull();
     expect(within(weight).getByTestId('metric-last').textContent).toBe('Last 70 kg');
     expect(within(weight).getByTestId('metric-age').textContent).toBe('5 weeks ago');
-    // And so in "All your metrics".
-    const card = screen.getByRole('article', { name: 'Weight' });
+    // And so in "All your metrics" (rendered once the overview has painted).
+    const card = await screen.findByRole('article', { name: 'Weight' });
     expect(within(card).queryByTestId('metric-value')).toBeNull();
     expect(within(card).getByTestId('metric-age').textContent).toBe('5 weeks ago');
     expect(within(card).getByText(/Apple Health \(iPhone 16\)/)).toBeTruthy();

@@ -8,16 +8,16 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
 import { useActingPerson } from '../features/caregivers';
-import { ClinicalView } from '../features/clinical';
 import { InsightsPanel } from '../features/insights';
 import { OnboardingChecklist } from '../features/onboarding';
 import { HealthScoreCard } from '../features/reports/HealthScoreCard';
-import { useDocumentTitle } from '../features/layout';
+import { PageSpinner, useDocumentTitle } from '../features/layout';
+import { AfterFirstPaint } from '../features/layout/AfterFirstPaint';
 import { EmptyState } from '../features/layout/EmptyState';
 import { LoadError } from '../features/layout/LoadError';
 import {
@@ -28,6 +28,11 @@ import {
   useMetricsOverview,
 } from '../features/metrics';
 import { metricPath } from '../features/metrics/overview/CardLink';
+
+// The clinical tab is opened far less than the metrics: its code loads when it is.
+const ClinicalView = lazy(() =>
+  import('../features/clinical').then((module) => ({ default: module.ClinicalView })),
+);
 
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'metrics', 'sleep', 'goals']);
@@ -105,12 +110,13 @@ export function DashboardPage() {
         />
       )}
       {items.length > 0 && (
-        <>
+        // Below the fold: the first paint shows today's overview without waiting for it.
+        <AfterFirstPaint>
           <Typography variant="h5" component="h2" sx={{ mt: 3, mb: 2 }}>
             {t('allMetrics')}
           </Typography>
           <MetricGroups items={items} />
-        </>
+        </AfterFirstPaint>
       )}
     </>
   );
@@ -158,7 +164,13 @@ export function DashboardPage() {
         />
       </Tabs>
       <div role="tabpanel" id="dashboard-panel" aria-labelledby={`dashboard-tab-${tab}`}>
-        {tab === 'clinical' ? <ClinicalView /> : metricsView}
+        {tab === 'clinical' ? (
+          <Suspense fallback={<PageSpinner />}>
+            <ClinicalView />
+          </Suspense>
+        ) : (
+          metricsView
+        )}
       </div>
       <AddMeasurementDialog
         open={adding}

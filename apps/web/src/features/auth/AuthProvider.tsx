@@ -1,5 +1,5 @@
 import type { ProfileUpdate, UserProfile } from '@healthfolio/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { fallbackProfile } from '@healthfolio/core/defaults';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -14,18 +14,10 @@ import { useFollowLanguage } from '../../i18n/use-follow-language';
 
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const session = useSyncExternalStore(subscribeSession, readSession, () => null);
-  useTokenRefresh(session);
-
-  // An expired token at start-up waits for the refresh before anything is shown as signed in.
-  const expired = session !== null && isAccessTokenExpired(session);
-  const user = session?.user ?? null;
-
-  const profileQuery = useQuery({
+/** The signed-in user's profile (`GET /api/auth/me`), also fetched at start-up for a stored session. */
+export const profileQueryOptions = (user: { id: string; email: string } | null) =>
+  queryOptions({
     queryKey: profileQueryKey(user?.id ?? 'anonymous'),
-    enabled: user !== null && !expired,
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<UserProfile> => {
       try {
@@ -36,6 +28,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     },
   });
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSyncExternalStore(subscribeSession, readSession, () => null);
+  useTokenRefresh(session);
+
+  // An expired token at start-up waits for the refresh before anything is shown as signed in.
+  const expired = session !== null && isAccessTokenExpired(session);
+  const user = session?.user ?? null;
+
+  const profileQuery = useQuery({ ...profileQueryOptions(user), enabled: user !== null && !expired });
 
   const signIn = useCallback(async (email: string, password: string) => {
     const result = await identity.signIn(email, password);

@@ -7,7 +7,7 @@ import type {
   MetricsWhy,
   SampleItem,
 } from '@healthfolio/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 
@@ -30,13 +30,15 @@ export function useMetricsSummary() {
   });
 }
 
-/** The Dashboard's one call for its metric cards: `GET /api/metrics/overview`. */
-export function useMetricsOverview() {
-  const tz = browserTimeZone();
-  return useQuery({
+/** The Dashboard's one call for its metric cards: `GET /api/metrics/overview` (also fetched at start-up). */
+export const overviewQuery = (tz: string) =>
+  queryOptions({
     queryKey: metricsKeys.overview(tz),
     queryFn: ({ signal }) => apiGet<MetricsOverview>('/metrics/overview', { params: { tz }, signal }),
   });
+
+export function useMetricsOverview() {
+  return useQuery(overviewQuery(browserTimeZone()));
 }
 
 /**
