@@ -1,32 +1,40 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeModeProvider } from '../features/theme';
 import { fakeAuth, WithAuth } from '../test/auth-test-utils';
 import { lazyPage } from './chunk-load';
-import { RouteError } from './RouteError';
+import { AppRoutes } from './App';
 import { createRoutes } from './routes';
 
+/** Renders the routes as the app does (AppRoutes: useRoutes under the error boundary) at `path`. */
 function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const at = { pathname: '' };
+  function Where() {
+    at.pathname = useLocation().pathname;
+    return null;
+  }
   render(
     <ThemeModeProvider>
       <WithAuth value={fakeAuth()}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes routes={routes} />
+          <Where />
+        </MemoryRouter>
       </WithAuth>
     </ThemeModeProvider>,
   );
-  return router;
+  return at;
 }
 
 describe('routes', () => {
   afterEach(cleanup);
 
   it('sends /signup to /waitlist while sign-up is disabled', async () => {
-    const router = renderRoutes(createRoutes(), '/signup');
+    const at = renderRoutes(createRoutes(), '/signup');
     expect(await screen.findByRole('heading', { name: 'Join the waitlist' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/waitlist');
+    expect(at.pathname).toBe('/waitlist');
   });
 
   it('shows a Not Found page for unknown paths', async () => {
@@ -41,7 +49,7 @@ describe('routes', () => {
       () => Promise.reject(new TypeError('Failed to fetch')),
       'BrokenPage',
     );
-    renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteError /> }], '/');
+    renderRoutes([{ path: '/', element: <Broken /> }], '/');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText(/ChunkLoadError: Loading chunk BrokenPage failed\./)).toBeTruthy();
   });

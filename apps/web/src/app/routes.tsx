@@ -3,7 +3,6 @@ import { RedirectIfAuthenticated, RequireAuth } from '../features/auth';
 import { PublicLayout } from '../features/layout';
 import { isDevMode, isSignupEnabled } from './flags';
 import * as Pages from './pages';
-import { RouteError } from './RouteError';
 
 /** SPEC §2 routes. */
 export function createRoutes(): RouteObject[] {
@@ -18,7 +17,6 @@ export function createRoutes(): RouteObject[] {
 
   return [
     {
-      errorElement: <RouteError />,
       children: [
         {
           element: <PublicLayout />,

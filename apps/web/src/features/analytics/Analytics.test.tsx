@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet } from '../../lib/api';
@@ -20,16 +20,18 @@ const configured = {
 };
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: null },
-      { path: '/reports/:id', element: null },
-    ],
-    { initialEntries: [url] },
+  const routes = [
+    { path: '/dashboard', element: null },
+    { path: '/reports/:id', element: null },
+  ];
+  const shell = (
+    <>
+      <Outlet />
+      <DeferredAnalytics routes={routes} />
+    </>
   );
-  render(
-    <DeferredAnalytics router={router as unknown as Parameters<typeof DeferredAnalytics>[0]['router']} />,
-  );
+  const router = createMemoryRouter([{ element: shell, children: routes }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -1,12 +1,11 @@
 import type { AnalyticsConfig } from '@healthfolio/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { createBrowserRouter } from 'react-router';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { readConsent, storeConsent, subscribeConsent, type Consent } from './consent';
 
-type Router = ReturnType<typeof createBrowserRouter>;
-
 export interface AnalyticsProps {
-  router: Router;
+  /** The app's routes, to name a page by its route's pattern. */
+  routes: RouteObject[];
   /** The server's measurement id and collector (`GET /api/analytics`, read by DeferredAnalytics). */
   config: Extract<AnalyticsConfig, { enabled: true }>;
 }
@@ -18,32 +17,23 @@ const ConsentBanner = lazy(() => import('./ConsentBanner'));
  * does the page-view code load and send — one request per page shown. Withdrawing the consent
  * (Settings → Privacy) stops the sending at once; nothing more goes to the collector.
  */
-export default function Analytics({ router, config }: AnalyticsProps) {
+export default function Analytics({ routes, config }: AnalyticsProps) {
   const [consent, setConsent] = useState<Consent | null>(readConsent);
   // Withdrawn in Settings → Privacy (or answered in another tab): page views stop at once.
   useEffect(() => subscribeConsent(() => setConsent(readConsent())), []);
+  const { pathname } = useLocation();
 
+  // One page view per page shown; the page-view code loads only once the person has agreed.
   useEffect(() => {
     if (consent !== 'granted') return;
-    let unsubscribe: (() => void) | undefined;
     let live = true;
     void import('./page-views').then(({ sendPageView }) => {
-      if (!live) return;
-      let last = '';
-      const send = () => {
-        const { location, matches, navigation } = router.state;
-        if (navigation.state !== 'idle' || location.pathname === last) return;
-        last = location.pathname;
-        sendPageView(config, location.pathname, matches);
-      };
-      send();
-      unsubscribe = router.subscribe(send);
+      if (live) sendPageView(config, pathname, matchRoutes(routes, pathname) ?? []);
     });
     return () => {
       live = false;
-      unsubscribe?.();
     };
-  }, [config, consent, router]);
+  }, [config, consent, pathname, routes]);
 
   if (consent !== null) return null;
   return (

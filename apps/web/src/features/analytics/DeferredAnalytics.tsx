@@ -10,7 +10,7 @@ const Analytics = lazy(() => import('./Analytics'));
  * /login (its budget is 200 KB of JavaScript). Without a measurement id that lookup is all there is —
  * the banner and page-view code load only on a server that has one.
  */
-export function DeferredAnalytics({ router }: Pick<AnalyticsProps, 'router'>) {
+export function DeferredAnalytics({ routes }: Pick<AnalyticsProps, 'routes'>) {
   const [config, setConfig] = useState<Extract<AnalyticsConfig, { enabled: true }> | null>(null);
   useEffect(() => {
     let live = true;
@@ -28,7 +28,7 @@ export function DeferredAnalytics({ router }: Pick<AnalyticsProps, 'router'>) {
   if (!config) return null;
   return (
     <Suspense fallback={null}>
-      <Analytics router={router} config={config} />
+      <Analytics routes={routes} config={config} />
     </Suspense>
   );
 }

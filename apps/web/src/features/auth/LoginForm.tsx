@@ -4,13 +4,18 @@ import Link from '@mui/material/Link';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { MfaChallenge } from '@healthfolio/core';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './auth-context';
 import { authErrorFrom } from './auth-errors';
-import { MfaStep, PasskeySignInButton } from './MfaStep';
+import { PageSpinner } from '../layout/PageSpinner';
+import { PasskeySignInButton } from './PasskeySignInButton';
+
+// The second step comes only after a right password for an account with a second factor: its code (and
+// the authenticator set-up it may need) loads then, not with /login.
+const MfaStep = lazy(() => import('./MfaStep').then((module) => ({ default: module.MfaStep })));
 
 /**
  * Email and password sign-in, then the second step when one is due; or a passkey alone. On success the
@@ -42,7 +47,12 @@ export function LoginForm() {
     }
   };
 
-  if (challenge) return <MfaStep challenge={challenge} onCancel={() => setChallenge(null)} />;
+  if (challenge)
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <MfaStep challenge={challenge} onCancel={() => setChallenge(null)} />
+      </Suspense>
+    );
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
