@@ -13,6 +13,8 @@ export * from './metrics/ranges';
 export * from './units/unit-error';
 export * from './units/normalize';
 export * from './units/convert';
+export * from './units/catalogue-units';
+export type { Converter } from './units/linear';
 export * from './units/canonical';
 export * from './units/display';
 export * from './samples';

@@ -1,4 +1,5 @@
-import { getConverter, requireMetric } from './convert';
+import { requireMetric } from './catalogue-units';
+import { getConverter } from './convert';
 import { normalizeUnit } from './normalize';
 import { UnitError } from './unit-error';
 

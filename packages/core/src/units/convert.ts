@@ -1,19 +1,12 @@
 import type { UcumConvertResult } from '@lhncbc/ucum-lhc';
-import { getMetric, resolveMetricKind } from '../metrics/catalogue';
 import type { MetricDefinition } from '../metrics/types';
 import { normalizeUnit } from './normalize';
 import { ucum } from './ucum';
+import { requireMetric } from './catalogue-units';
+import { linearConverter, type Converter, type Linear } from './linear';
 import { UnitError } from './unit-error';
 
-/** `to = from × factor + offset`: every conversion between health units is affine. */
-interface Linear {
-  factor: number;
-  offset: number;
-}
-
 type Conversion = Linear | { refused: string };
-
-type Converter = (value: number) => number;
 
 /**
  * Kind → from → to, by the caller's own spellings: the hot path is three lookups on strings V8 has
@@ -26,13 +19,6 @@ let cachedConverters = 0;
 const MAX_CACHED = 10_000;
 
 let last: { fromUnit: string; toUnit: string; kind: string | undefined; converter: Converter } | undefined;
-
-/** The catalogue entry for a kind or alias. @throws UnitError for unknown kinds. */
-export function requireMetric(kind: string): MetricDefinition {
-  const metric = getMetric(kind) ?? getMetric(resolveMetricKind(kind) ?? '');
-  if (!metric) throw new UnitError(`Unknown metric kind "${kind}"`);
-  return metric;
-}
 
 /**
  * A function converting numbers from one unit to another, for bulk use: the UCUM work is done once
@@ -68,6 +54,15 @@ export function getConverter(fromUnit: string, toUnit: string, kind?: string): C
 }
 
 function buildConverter(fromUnit: string, toUnit: string, kind: string | undefined): Converter {
+  return linearConverter(linearConversion(fromUnit, toUnit, kind));
+}
+
+/**
+ * `to = from × factor + offset` for two units of a kind (or of none): the UCUM work behind getConverter,
+ * for `catalogue-conversions.ts`, which keeps these numbers for the catalogue's own units so that the web
+ * converts without UCUM. @throws UnitError as getConverter does.
+ */
+export function linearConversion(fromUnit: string, toUnit: string, kind: string | undefined): Linear {
   const metric = kind === undefined ? undefined : requireMetric(kind);
   const from = normalizeUnit(fromUnit);
   const to = normalizeUnit(toUnit);
@@ -81,20 +76,11 @@ function buildConverter(fromUnit: string, toUnit: string, kind: string | undefin
     const forKind = metric ? ` for ${metric.kind}` : '';
     throw new UnitError(`Unit "${fromUnit}" cannot be converted to ${toUnit}${forKind}${conversion.refused}`);
   }
-  const { factor, offset } = conversion;
-  if (factor === 1 && offset === 0) return finite;
-  if (offset === 0) return (value) => finite(value) * factor;
-  // Only offset scales (temperatures) pick up subtraction noise: 98.6 °F would be 37.00000000000003 °C.
-  return (value) => tidy(finite(value) * factor + offset);
+  return conversion;
 }
 
 function setAndReturn<K, V>(map: Map<K, V>, key: K, value: V): V {
   map.set(key, value);
-  return value;
-}
-
-function finite(value: number): number {
-  if (!Number.isFinite(value)) throw new UnitError(`Value ${value} is not a finite number`);
   return value;
 }
 
@@ -169,9 +155,4 @@ const SPAN = 1e6;
 function tidyConstant(value: number): number {
   const snapped = Number(value.toPrecision(12));
   return Math.abs(snapped - value) <= 1e-14 * Math.abs(value) ? snapped : value;
-}
-
-/** No health measurement carries 12 significant digits; beyond them is arithmetic noise (98.6 °F → 37.00000000000003). */
-function tidy(value: number): number {
-  return Number(value.toPrecision(12));
 }

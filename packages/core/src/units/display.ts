@@ -1,5 +1,5 @@
 import type { DisplayUnit, UnitSystem } from '../metrics/types';
-import { getConverter, requireMetric } from './convert';
+import { catalogueConverter, requireMetric } from './catalogue-units';
 
 const unitLabels: Record<string, string> = {
   '[lb_av]': 'lb',
@@ -67,7 +67,7 @@ export function formatForDisplay(kind: string, canonicalValue: number, system: U
     const unitCode = metric.unit ?? '';
     return { value: canonicalValue, unit: unitLabel(unitCode), unitCode };
   }
-  const value = getConverter(metric.unit, spec.unitCode, metric.kind)(canonicalValue);
+  const value = catalogueConverter(metric.unit, spec.unitCode, metric.kind)(canonicalValue);
   return { value: round(value, spec.precision), unit: spec.unit, unitCode: spec.unitCode };
 }
 

@@ -1,6 +1,6 @@
 import {
   displayUnitFor,
-  getConverter,
+  catalogueConverter,
   getMetric,
   type Goal,
   type GoalDirection,
@@ -71,7 +71,7 @@ export function formFromGoal(goal: Goal, system: UnitSystem): GoalForm {
   const unit = metric ? defaultUnit(metric.kind, system) : goal.unit;
   const target =
     metric?.unit && unit !== goal.unit
-      ? getConverter(goal.unit, unit, metric.kind)(goal.target)
+      ? catalogueConverter(goal.unit, unit, metric.kind)(goal.target)
       : goal.target;
   return {
     metric: metric?.kind ?? '',

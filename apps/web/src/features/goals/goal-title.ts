@@ -1,4 +1,4 @@
-import { defaultGoalTitle, getConverter, getMetric, type Goal } from '@healthfolio/core';
+import { defaultGoalTitle, catalogueConverter, getMetric, type Goal } from '@healthfolio/core';
 
 /**
  * Whether the title is the one the server made because none was given (`defaultGoalTitle`: "Steps at
@@ -21,7 +21,8 @@ export function isDefaultTitle(goal: Goal): boolean {
     if (!unit) continue;
     let target: number;
     try {
-      target = unit === goal.unit ? goal.target : getConverter(goal.unit, unit, metric.kind)(goal.target);
+      target =
+        unit === goal.unit ? goal.target : catalogueConverter(goal.unit, unit, metric.kind)(goal.target);
     } catch {
       continue;
     }

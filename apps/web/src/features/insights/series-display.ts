@@ -1,6 +1,6 @@
 import {
   displayUnitFor,
-  getConverter,
+  catalogueConverter,
   getMetric,
   unitLabel,
   type InsightSeries,
@@ -27,7 +27,7 @@ export function toDisplaySeries(series: InsightSeries, system: UnitSystem): Disp
   const metric = getMetric(series.metric);
   const spec = metric?.unit ? displayUnitFor(metric.kind, system) : undefined;
   const convert =
-    spec && metric?.unit ? getConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
+    spec && metric?.unit ? catalogueConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
   const precision = spec?.precision ?? 2;
   const durationUnit = metric?.valueType === 'duration' ? spec?.unitCode : undefined;
   const c = (v: number | null) => (v === null ? null : convert(v));

@@ -1,6 +1,6 @@
 import {
   displayUnitFor,
-  getConverter,
+  catalogueConverter,
   getMetric,
   type BucketItem,
   type MetricsSeries,
@@ -48,7 +48,7 @@ export function toChartData(series: MetricsSeries, system: UnitSystem, now = Dat
   const metric = getMetric(series.type);
   const spec = displayUnitFor(series.type, system);
   const convert =
-    spec && metric?.unit ? getConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
+    spec && metric?.unit ? catalogueConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
   const c = (v: number | null | undefined) => (v === null || v === undefined ? null : convert(v));
   const pair = metric?.valueType === 'pair';
   const label = kindLabel(series.type);

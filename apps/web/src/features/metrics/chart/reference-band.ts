@@ -1,6 +1,6 @@
 import {
   displayUnitFor,
-  getConverter,
+  catalogueConverter,
   getMetric,
   type MetricsSeries,
   type UnitSystem,
@@ -26,7 +26,7 @@ export function referenceBand(series: MetricsSeries, system: UnitSystem): Band |
   }
   if (!range || (range.low === undefined && range.high === undefined)) return undefined;
   const spec = displayUnitFor(metric.kind, system);
-  const convert = spec ? getConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
+  const convert = spec ? catalogueConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
   return {
     ...(range.low !== undefined ? { low: convert(range.low) } : {}),
     ...(range.high !== undefined ? { high: convert(range.high) } : {}),

@@ -1,6 +1,6 @@
 import {
   displayUnitFor,
-  getConverter,
+  catalogueConverter,
   getMetric,
   type MetricsSeries,
   type UnitSystem,
@@ -44,7 +44,7 @@ export function minMaxOf(
     return undefined;
   const spec = displayUnitFor(series.type, system);
   const convert =
-    spec && metric.unit ? getConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
+    spec && metric.unit ? catalogueConverter(metric.unit, spec.unitCode, metric.kind) : (v: number) => v;
   const items = series.items.filter((i) => i.count > 0);
   const c = (v: number | null) => (v === null ? null : convert(v));
   return { min: items.map((i) => c(i.min)), max: items.map((i) => c(i.max)) };
