@@ -2,6 +2,7 @@ import { IMPORT_MAX_BYTES_DEFAULT } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatName } from './format-name';
 import { DropZone } from './DropZone';
 import { ImportCard } from './ImportCard';
 import { toRefusal, type Refusal } from './imports-api';
@@ -37,7 +38,7 @@ export function ImportFile() {
     );
   };
 
-  const labels = formats.data?.map((f) => f.label) ?? [];
+  const labels = formats.data?.map((f) => formatName(t, f)) ?? [];
   const limitText = t('file.limit', { size: formatBytes(IMPORT_MAX_BYTES_DEFAULT) });
   const helper =
     labels.length > 0 ? `${t('file.weRead', { formats: labels.join(', ') })} ${limitText}` : limitText;
