@@ -1,3 +1,4 @@
+// Over 300 lines: the composition root, wiring every module in the order resources open and routes register.
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';

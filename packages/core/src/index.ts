@@ -24,6 +24,7 @@ export * from './imports';
 export * from './zone-offset';
 export * from './insights';
 export * from './goals';
+export * from './source-catalogue';
 export * from './sources';
 export * from './ingest';
 export * from './clinical';

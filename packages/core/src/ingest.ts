@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NewSample } from './sample-input';
 import { instantSchema } from './samples';
-import type { SourceKind } from './sources';
+import type { SourceKind } from './source-catalogue';
 
 /** Platforms whose data only an app on the phone can read, and so push to an ingest URL. */
 export const PUSH_PLATFORM_KINDS = [

@@ -1,3 +1,4 @@
+// Over 300 lines: one class for the second factor; TOTP, recovery codes, challenges and step-up share it.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   MFA_CHALLENGE_TTL_MS,

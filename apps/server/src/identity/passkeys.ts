@@ -1,3 +1,4 @@
+// Over 300 lines: one class for the WebAuthn ceremonies, which share its challenge store and checks.
 import { randomUUID } from 'node:crypto';
 import { MFA_CHALLENGE_TTL_MS, type Passkey, type Session } from '@healthfolio/core';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';

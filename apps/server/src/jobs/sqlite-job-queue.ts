@@ -1,3 +1,4 @@
+// Over 300 lines: one JobQueue; claiming, running, retrying and schedules share its workers and timers.
 import { randomUUID } from 'node:crypto';
 import { CronExpressionParser } from 'cron-parser';
 import { sql, type Kysely } from 'kysely';

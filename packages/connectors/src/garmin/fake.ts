@@ -1,3 +1,4 @@
+// Over 300 lines: a provider fake, as docs/adding-a-connector.md has it: generated summaries and their API.
 import { randomUUID } from 'node:crypto';
 import { zoneOffsetAt } from '@healthfolio/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

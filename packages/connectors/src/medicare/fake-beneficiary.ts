@@ -1,3 +1,4 @@
+// Over 300 lines: one beneficiary's generated Blue Button record; four claim builders share the EOB parts.
 import { DAY_MS, dateOf, dayOf, seeded } from '../shared/fake-data';
 
 /**

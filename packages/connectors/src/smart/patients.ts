@@ -1,3 +1,4 @@
+// Over 300 lines: the sandbox EHR's synthetic patients, as data, and the one generator of their records.
 import { DAY_MS, dayOf, gauss, seeded } from '../shared/fake-data';
 import {
   allergy,

@@ -2,6 +2,8 @@
  * Builders of US Core R4 resources for the synthetic patients, shaped as SMART servers answer them
  * (US Core 6 vital-signs and laboratory Observations, Condition problem-list items, MedicationRequest,
  * Immunization, AllergyIntolerance, Encounter, DiagnosticReport).
+ *
+ * Over 300 lines: one builder per resource shape, all on the coding helpers at the top.
  */
 
 export type Resource = Record<string, unknown> & { resourceType: string; id: string };

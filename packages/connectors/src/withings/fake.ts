@@ -1,3 +1,4 @@
+// Over 300 lines: a provider fake, as docs/adding-a-connector.md has it: measures, nights and their API.
 import { zoneOffsetAt } from '@healthfolio/core';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';

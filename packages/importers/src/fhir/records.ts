@@ -1,3 +1,4 @@
+// Over 300 lines: one mapper per clinical resource type, and the FHIR reading helpers only these mappers use.
 import { createHash } from 'node:crypto';
 import type { ClinicalCategory, ClinicalRecordInput } from '@healthfolio/core';
 import { codeIn, codings, conceptName, num, str } from './coded';

@@ -1,3 +1,4 @@
+// Over 300 lines: one format's reader; its cases (quantity, blood pressure, sleep, workout) share its counts.
 import { convert, normalizeUnit, toCanonical, type NewSample, type SampleMeta } from '@healthfolio/core';
 import { parseTime } from '../time';
 import type { ImportIssue, SkippedRecords } from '../types';

@@ -1,4 +1,8 @@
-/** The engine's sentences in German (informal "du", as the web app). Typed by English (en.ts). */
+/**
+ * The engine's sentences in German (informal "du", as the web app). Typed by English (en.ts).
+ *
+ * Over 300 lines: a catalogue of data, one entry for each of en.ts's sentences.
+ */
 import type { Phrases } from './en';
 
 export const de: Phrases = {

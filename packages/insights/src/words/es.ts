@@ -1,4 +1,8 @@
-/** The engine's sentences in Spanish (informal "tú", as the web app). Typed by English (en.ts). */
+/**
+ * The engine's sentences in Spanish (informal "tú", as the web app). Typed by English (en.ts).
+ *
+ * Over 300 lines: a catalogue of data, one entry for each of en.ts's sentences.
+ */
 import type { Phrases } from './en';
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,3 +1,4 @@
+// Over 300 lines: one service for provider webhooks; subscriptions and push-triggered syncs share its state.
 import { createHmac } from 'node:crypto';
 import { getConnector, type ProviderHttp, type TokenSet } from '@healthfolio/connectors';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,3 +1,4 @@
+// Over 300 lines: the Data Sources API's one service; connect, sync and disconnect share its helpers.
 import { randomUUID } from 'node:crypto';
 import { getConnector, connectors, type Connector, type TokenSet } from '@healthfolio/connectors';
 import {

@@ -1,3 +1,4 @@
+// Over 300 lines: one class runs a sync from its queued job to its run record, page after page in run().
 import { randomUUID } from 'node:crypto';
 import type { Connector } from '@healthfolio/connectors';
 import { getConnector } from '@healthfolio/connectors';

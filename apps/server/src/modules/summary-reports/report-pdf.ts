@@ -1,3 +1,4 @@
+// Over 300 lines: one pdfkit renderer; each block type's drawing shares the page geometry, colours, helpers.
 import type { ReportBlock, ReportContent } from '@healthfolio/core';
 
 type Doc = PDFKit.PDFDocument;

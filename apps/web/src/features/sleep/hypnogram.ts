@@ -1,5 +1,5 @@
 import type { SleepNightDetail, SleepStage } from '@healthfolio/core';
-import { i18n } from '../../i18n';
+import { currentLocale, i18n } from '../../i18n';
 
 /** A stage's name in the current language: "Deep", "Core (light)", "REM", "Awake", "Asleep". */
 export const stageLabel = (stage: SleepStage): string => i18n.t(`sleep:stages.${stage}`);
@@ -50,3 +50,12 @@ export function hypnogram(night: SleepNightDetail): {
 
 /** "22:30", the local clock time an ISO string with an offset names. */
 export const clockOf = (iso: string) => iso.slice(11, 16);
+
+/** A date (YYYY-MM-DD) as its short weekday, day and month in the person's language. */
+export const longDate = (date: string) =>
+  new Intl.DateTimeFormat(currentLocale(), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));

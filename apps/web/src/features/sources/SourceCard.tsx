@@ -1,3 +1,4 @@
+// Over 300 lines: one card with many states (not set up, connected, syncing, failing) and their dialogs.
 import type { DataSource } from '@healthfolio/core';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Alert from '@mui/material/Alert';

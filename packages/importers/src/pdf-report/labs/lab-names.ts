@@ -2,6 +2,8 @@
  * Test names as Quest, Labcorp and other labs print them, by catalogue kind (SPEC §3 labs). Names are
  * compared as `nameKey` makes them: lower case, punctuation as single spaces. The catalogue's own aliases
  * ("hdl", "bun", "tsh") are tried after this table.
+ *
+ * Over 300 lines: a table of data, one entry of printed names per catalogue kind.
  */
 export const LAB_NAMES: Record<string, readonly string[]> = {
   blood_glucose: [

@@ -1,3 +1,4 @@
+// Over 300 lines: how lab reports print values, flags and ranges; each pattern builds on those before it.
 import type { ReportResult } from '@healthfolio/core';
 import type { PageText } from '../text/types';
 

@@ -1,3 +1,4 @@
+// Over 300 lines: a test fixture, mostly data: the Labcorp report's tests and what each should read as.
 import { settle, type Fixture, type PendingExpected, type PrintedTest } from './expected';
 import { PdfBuilder } from './pdf-builder';
 import { TableWriter } from './table-writer';
