@@ -5,14 +5,14 @@ import path from 'node:path';
 import { oura } from '@healthfolio/connectors';
 import type { ImportJob } from '@healthfolio/core';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import type { TestApp } from '../app';
 import { createPgDatabase, testDialects, type TestDialect, SAMPLE_CONTENT_COLUMNS } from '../databases';
 import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
-import { allowAtConsent, NOW, startFake } from '../sources/helpers';
+import { allowAtConsent, NOW, startFake, type RunningFake } from '../sources/helpers';
 import { appleExport } from './apple-export';
 import { spawnServer, writeStandInWeb, type ServerChild } from './server-child';
 
@@ -60,7 +60,9 @@ async function fingerprint(db: Db, from = 0) {
   return { perKind, samples: hash(samples), rollups: hash(rollups) };
 }
 
-async function integrityOk(db: Db): Promise<void> {
+type Fingerprint = Awaited<ReturnType<typeof fingerprint>>;
+
+async function integrityOk(expect: ExpectStatic, db: Db): Promise<void> {
   if (db.dialect !== 'sqlite') return;
   const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db.kysely);
   expect(rows.map((r) => r.integrity_check)).toEqual(['ok']);
@@ -69,122 +71,241 @@ async function integrityOk(db: Db): Promise<void> {
 const RECORDS = 100_000;
 const KILLS = 10;
 
-describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestDialect) => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
+type Step = () => Promise<void> | void;
 
+/** Data directories, databases and servers, each removed (in reverse) by `cleanup`. */
+function resources(dialect: TestDialect, expect: ExpectStatic, cleanup: Step[]) {
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-crash-'));
     cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
 
-  /** A data directory (and PostgreSQL database) of its own, and the server environment over it. */
-  async function environment(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-    const dir = tempDir();
-    const env: Record<string, string> = {
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_DIST: writeStandInWeb(dir),
-      ...extra,
-    };
-    if (dialect === 'postgres') {
-      const database = await createPgDatabase('crash');
-      cleanup.push(() => database.drop());
-      env.DATABASE_URL = database.url;
-      // A killed server's claim is taken back once silent for the heartbeat, at the next look: pg-boss's
-      // shortest (10 s, a look every 2 s) instead of the default 20 + 15 s, each of the ten restarts waits
-      // for it. The same path as in production, only sooner.
-      env.JOBS_HEARTBEAT_SECONDS = '10';
-      env.JOBS_SUPERVISE_SECONDS = '2';
-    }
-    return env;
-  }
+  return {
+    tempDir,
 
-  /** The server in this process (for setting up, the clean reference and the checks). */
-  async function inProcess(env: Record<string, string>): Promise<TestApp> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-    const built = await buildApp(config, { syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await built.app.close();
-    };
-    cleanup.push(close);
-    return { ...built, config, close };
-  }
+    /** A data directory (and PostgreSQL database) of its own, and the server environment over it. */
+    async environment(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+      const dir = tempDir();
+      const env: Record<string, string> = {
+        DATA_DIR: path.join(dir, 'data'),
+        WEB_DIST: writeStandInWeb(dir),
+        ...extra,
+      };
+      if (dialect === 'postgres') {
+        const database = await createPgDatabase('crash');
+        cleanup.push(() => database.drop());
+        env.DATABASE_URL = database.url;
+        // A killed server's claim is taken back once silent for the heartbeat, at the next look: pg-boss's
+        // shortest (10 s, a look every 2 s) instead of the default 20 + 15 s, each of the ten restarts waits
+        // for it. The same path as in production, only sooner.
+        env.JOBS_HEARTBEAT_SECONDS = '10';
+        env.JOBS_SUPERVISE_SECONDS = '2';
+      }
+      return env;
+    },
 
-  function database(env: Record<string, string>): Db {
-    const config = loadConfig({ NODE_ENV: 'test', ...env });
-    const db = openDatabase(config.database);
-    cleanup.push(() => db.close());
-    return db;
-  }
+    /** The server in this process (for setting up, the clean reference and the checks). */
+    async inProcess(env: Record<string, string>): Promise<TestApp> {
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+      const built = await buildApp(config, { syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await built.app.close();
+      };
+      cleanup.push(close);
+      return { ...built, config, close };
+    },
 
-  async function children(): Promise<{ start(env: Record<string, string>): Promise<ServerChild> }> {
-    return {
-      start: async (env) => {
-        const server = await spawnServer(env);
-        cleanup.push(() => server.kill());
-        return server;
-      },
-    };
-  }
+    database(env: Record<string, string>): Db {
+      const config = loadConfig({ NODE_ENV: 'test', ...env });
+      const db = openDatabase(config.database);
+      cleanup.push(() => db.close());
+      return db;
+    },
 
-  async function signInOver(url: string): Promise<Record<string, string>> {
-    const res = await fetch(`${url}/api/identity/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ada@example.com', password: PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    return bearer(((await res.json()) as { data: { accessToken: string } }).data.accessToken);
-  }
+    /** The server in a process of its own, for the test to kill. */
+    async start(env: Record<string, string>): Promise<ServerChild> {
+      const server = await spawnServer(env);
+      cleanup.push(() => server.kill());
+      return server;
+    },
 
-  it(`an Apple Health import of ${RECORDS} records killed ${KILLS} times ends with the rows of a clean import; two concurrent imports of one file add no duplicates`, async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'export.xml');
-    fs.writeFileSync(file, appleExport(RECORDS));
+    async signInOver(url: string): Promise<Record<string, string>> {
+      const res = await fetch(`${url}/api/identity/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', password: PASSWORD }),
+      });
+      expect(res.status).toBe(200);
+      return bearer(((await res.json()) as { data: { accessToken: string } }).data.accessToken);
+    },
 
-    // The clean reference: one uninterrupted import.
-    const cleanEnv = await environment();
-    const clean = await inProcess(cleanEnv);
+    /** Connects Oura through its consent page, in this process (`t`) or over HTTP (`url`). */
+    async connectOver(url: string | undefined, t: TestApp | undefined, auth: Record<string, string>) {
+      const call = async (method: 'GET' | 'POST', route: string, body?: object) => {
+        if (t) {
+          const res = await t.app.inject({
+            method,
+            url: route,
+            headers: auth,
+            ...(body ? { payload: body } : {}),
+          });
+          return { status: res.statusCode, json: res.json() as { data: { url: string } } };
+        }
+        const res = await fetch(`${url}${route}`, {
+          method,
+          headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        return { status: res.status, json: (await res.json()) as { data: { url: string } } };
+      };
+      const authorize = await call('GET', '/api/integrations/oauth/oura');
+      expect(authorize.status).toBe(200);
+      const { code, state } = await allowAtConsent(new URL(authorize.json.data.url));
+      const done = await call('POST', '/api/integrations/oauth/callback', { code, state });
+      expect(done.status).toBe(200);
+    },
+  };
+}
+
+/** A test's resources, removed once it has finished (tests here run side by side: no afterEach). */
+function testResources(dialect: TestDialect, { expect, onTestFinished }: TestContext) {
+  const cleanup: Step[] = [];
+  onTestFinished(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  }, 60_000);
+  return resources(dialect, expect, cleanup);
+}
+
+/** What the killed runs of a database are compared with, made by uninterrupted runs in this process. */
+interface CleanRuns {
+  /** One uninterrupted import of the export: its rows, and its import's counts. */
+  imported: { expected: Fingerprint; row: Awaited<ReturnType<typeof importCounts>> };
+  /** Two imports of the export at once into an empty account: how they ended, the rows, what they added. */
+  twice: { statuses: string[]; fingerprint: Fingerprint; inserted: number };
+  /** The provider every sync reads (its year ends at a fixed NOW), and the days compared from. */
+  fake: RunningFake;
+  providerEnv: Record<string, string>;
+  from: number;
+  /** One uninterrupted sync: its rows from `from`. */
+  synced: Fingerprint;
+}
+
+const fileCleanup: Step[] = [];
+let exportFile: string;
+const cleanRuns = new Map<TestDialect, CleanRuns>();
+
+/**
+ * The clean runs of every database, all at once, before any server is killed. They run in this process;
+ * beside a kill loop they held up its looks at the import's progress (on a busy machine the first kill,
+ * meant as the upload is processed, came after 18,750 samples), so the kills wait for them.
+ */
+beforeAll(async () => {
+  const dir = resources('sqlite', expect, fileCleanup).tempDir();
+  exportFile = path.join(dir, 'export.xml');
+  fs.writeFileSync(exportFile, appleExport(RECORDS));
+  await Promise.all(
+    testDialects.map(async (dialect) => cleanRuns.set(dialect, await runClean(dialect, exportFile))),
+  );
+}, 600_000);
+
+afterAll(async () => {
+  for (const step of fileCleanup.splice(0).reverse()) await step();
+}, 120_000);
+
+async function runClean(dialect: TestDialect, file: string): Promise<CleanRuns> {
+  const { environment, inProcess, connectOver } = resources(dialect, expect, fileCleanup);
+
+  const imported = (async () => {
+    const clean = await inProcess(await environment());
     await createUser(clean, 'ada@example.com');
     const cleanAuth = bearer((await signIn(clean)).accessToken);
     const cleanJob = await importOver(clean, cleanAuth, file);
     expect(cleanJob.status).toBe('succeeded');
     await clean.importRunner.idle();
     const expected = await fingerprint(clean.db);
-    const expectedRow = await importCounts(clean.db, cleanJob.id);
-    expect(expectedRow.inserted).toBeGreaterThan(RECORDS * 0.9);
-
+    const row = await importCounts(clean.db, cleanJob.id);
+    expect(row.inserted).toBeGreaterThan(RECORDS * 0.9);
     await clean.close();
+    return { expected, row };
+  })();
+
+  const twice = (async () => {
+    const twiceApp = await inProcess(await environment());
+    await createUser(twiceApp, 'ada@example.com');
+    const twiceAuth = bearer((await signIn(twiceApp)).accessToken);
+    const [a, b] = await Promise.all([
+      importOver(twiceApp, twiceAuth, file),
+      importOver(twiceApp, twiceAuth, file),
+    ]);
+    await twiceApp.importRunner.idle();
+    const [ca, cb] = [await importCounts(twiceApp.db, a.id), await importCounts(twiceApp.db, b.id)];
+    const result = {
+      statuses: [a.status, b.status],
+      fingerprint: await fingerprint(twiceApp.db),
+      inserted: ca.inserted + cb.inserted,
+    };
+    await twiceApp.close();
+    return result;
+  })();
+
+  // The provider's year ends at a fixed NOW; the server asks from its own clock's year back, a start that
+  // moves between the two runs: the readings compared are those well inside both (the last 360 days).
+  const fake = await startFake(oura, {
+    now: () => NOW,
+    clientId: 'test-client',
+    clientSecret: 'test-secret',
+  });
+  fileCleanup.push(() => fake.close());
+  const from = NOW - 360 * 86_400_000;
+  const providerEnv = {
+    OURA_CLIENT_ID: 'test-client',
+    OURA_CLIENT_SECRET: 'test-secret',
+    OURA_BASE_URL: fake.url,
+  };
+  const synced = (async () => {
+    const clean = await inProcess(await environment(providerEnv));
+    await createUser(clean, 'ada@example.com');
+    await connectOver(undefined, clean, bearer((await signIn(clean)).accessToken));
+    await clean.syncRunner.idle();
+    const expected = await fingerprint(clean.db, from);
+    expect(Object.keys(expected.perKind).length).toBeGreaterThan(3);
+    await clean.close();
+    return expected;
+  })();
+
+  const [importedRun, twiceRun, syncedRun] = await Promise.all([imported, twice, synced]);
+  return { imported: importedRun, twice: twiceRun, fake, providerEnv, from, synced: syncedRun };
+}
+
+/**
+ * The four killed runs (an import and a sync on each database) spend most of their time waiting: for a
+ * killed server's successor to start and, on PostgreSQL, for pg-boss to see the killed server's claim fall
+ * silent (10 s and more a kill). They run side by side, each with data directories, databases and servers
+ * of its own; this process only looks at their progress meanwhile.
+ */
+describe.concurrent.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestDialect) => {
+  it(`an Apple Health import of ${RECORDS} records killed ${KILLS} times ends with the rows of a clean import; two concurrent imports of one file add no duplicates`, async (context) => {
+    const { expect } = context;
+    const { environment, inProcess, database, start, signInOver } = testResources(dialect, context);
+    const { imported, twice } = cleanRuns.get(dialect)!;
+    const { expected, row: expectedRow } = imported;
 
     // Two imports of the same file at once into an empty account: the rows of one, no duplicates.
-    const twiceEnv = await environment();
-    const twice = await inProcess(twiceEnv);
-    await createUser(twice, 'ada@example.com');
-    const twiceAuth = bearer((await signIn(twice)).accessToken);
-    const [a, b] = await Promise.all([
-      importOver(twice, twiceAuth, file),
-      importOver(twice, twiceAuth, file),
-    ]);
-    expect([a.status, b.status]).toEqual(['succeeded', 'succeeded']);
-    await twice.importRunner.idle();
-    expect(await fingerprint(twice.db)).toEqual(expected);
-    const [ca, cb] = [await importCounts(twice.db, a.id), await importCounts(twice.db, b.id)];
-    expect(ca.inserted + cb.inserted).toBe(expectedRow.inserted);
-    await twice.close();
+    expect(twice.statuses).toEqual(['succeeded', 'succeeded']);
+    expect(twice.fingerprint).toEqual(expected);
+    expect(twice.inserted).toBe(expectedRow.inserted);
 
     // The same import in a server process killed (SIGKILL) at ten points: as the upload is being
     // processed and at every tenth of the samples written, and after a restart.
+    const file = exportFile;
     const env = await environment();
     const setup = await inProcess(env);
     await createUser(setup, 'ada@example.com');
     await setup.close();
-    const { start } = await children();
     let server = await start(env);
     const db = database(env);
     const form = new FormData();
@@ -222,40 +343,22 @@ describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestD
       inserted: expectedRow.inserted,
       duplicates: expectedRow.duplicates,
     });
-    await integrityOk(db);
+    await integrityOk(expect, db);
     expect(await fingerprint(db)).toEqual(expected);
   }, 900_000);
 
-  it('a sandbox sync killed three times ends with the rows of a clean sync', async () => {
-    // The provider's year ends at a fixed NOW; the server asks from its own clock's year back, a start that
-    // moves between the two runs: the readings compared are those well inside both (the last 360 days).
-    const fake = await startFake(oura, {
-      now: () => NOW,
-      clientId: 'test-client',
-      clientSecret: 'test-secret',
-    });
-    cleanup.push(() => fake.close());
-    const from = NOW - 360 * 86_400_000;
-    const providerEnv = {
-      OURA_CLIENT_ID: 'test-client',
-      OURA_CLIENT_SECRET: 'test-secret',
-      OURA_BASE_URL: fake.url,
-    };
-
-    const cleanEnv = await environment(providerEnv);
-    const clean = await inProcess(cleanEnv);
-    await createUser(clean, 'ada@example.com');
-    await connectOver(undefined, clean, bearer((await signIn(clean)).accessToken));
-    await clean.syncRunner.idle();
-    const expected = await fingerprint(clean.db, from);
-    expect(Object.keys(expected.perKind).length).toBeGreaterThan(3);
-    await clean.close();
+  it('a sandbox sync killed three times ends with the rows of a clean sync', async (context) => {
+    const { expect } = context;
+    const { environment, inProcess, database, start, signInOver, connectOver } = testResources(
+      dialect,
+      context,
+    );
+    const { providerEnv, from, synced: expected } = cleanRuns.get(dialect)!;
 
     const env = await environment(providerEnv);
     const setup = await inProcess(env);
     await createUser(setup, 'ada@example.com');
     await setup.close();
-    const { start } = await children();
     let server = await start(env);
     const db = database(env);
     await connectOver(server.url, undefined, await signInOver(server.url));
@@ -283,35 +386,9 @@ describe.each(testDialects)('crash safety under SIGKILL, on %s', (dialect: TestD
     }
     await server.kill();
     expect(kills).toBeGreaterThanOrEqual(2);
-    await integrityOk(db);
+    await integrityOk(expect, db);
     expect(await fingerprint(db, from)).toEqual(expected);
   }, 900_000);
-
-  /** Connects Oura through its consent page, in this process (`t`) or over HTTP (`url`). */
-  async function connectOver(url: string | undefined, t: TestApp | undefined, auth: Record<string, string>) {
-    const call = async (method: 'GET' | 'POST', route: string, body?: object) => {
-      if (t) {
-        const res = await t.app.inject({
-          method,
-          url: route,
-          headers: auth,
-          ...(body ? { payload: body } : {}),
-        });
-        return { status: res.statusCode, json: res.json() as { data: { url: string } } };
-      }
-      const res = await fetch(`${url}${route}`, {
-        method,
-        headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: res.status, json: (await res.json()) as { data: { url: string } } };
-    };
-    const authorize = await call('GET', '/api/integrations/oauth/oura');
-    expect(authorize.status).toBe(200);
-    const { code, state } = await allowAtConsent(new URL(authorize.json.data.url));
-    const done = await call('POST', '/api/integrations/oauth/callback', { code, state });
-    expect(done.status).toBe(200);
-  }
 });
 
 async function importOver(t: TestApp, auth: Record<string, string>, file: string): Promise<ImportJob> {
