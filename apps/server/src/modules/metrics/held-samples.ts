@@ -149,20 +149,19 @@ export class HeldSamples {
     return this.runs.has(kind);
   }
 
-  /** The held samples of `kind` on each of `days` that has any, in the shape the merge takes. */
-  samplesByDay(kind: string, days: readonly number[]): Map<number, MergeSample[]> {
-    const byDay = new Map<number, MergeSample[]>();
+  /**
+   * The held samples of `kind` on `day` in the shape the merge takes, or undefined when it has none.
+   * Made one day at a time, as the merge reaches the day (RollupMaintainer.putMerged): see there.
+   */
+  samplesOn(kind: string, day: number): MergeSample[] | undefined {
     const run = this.runs.get(kind);
-    if (!run) return byDay;
-    for (const day of days) {
-      const list: MergeSample[] = [];
-      run.forDay(day, (i) => {
-        const { source, device } = this.streams[run.stream(i)]!;
-        list.push({ start: run.start(i), end: run.end(i), value: run.value(i), source, device });
-      });
-      if (list.length > 0) byDay.set(day, list);
-    }
-    return byDay;
+    if (!run) return undefined;
+    const list: MergeSample[] = [];
+    run.forDay(day, (i) => {
+      const { source, device } = this.streams[run.stream(i)]!;
+      list.push({ start: run.start(i), end: run.end(i), value: run.value(i), source, device });
+    });
+    return list.length > 0 ? list : undefined;
   }
 
   /** Whether the held samples of `kind` on `day` are, stream by stream, what `rows` count: no more, no fewer. */
