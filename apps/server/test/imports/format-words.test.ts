@@ -17,7 +17,7 @@ function formatWords(language: string): Record<string, string> {
 describe('the web has words for every import format', () => {
   it.each(LANGUAGES)('in %s', (language) => {
     const words = formatWords(language);
-    const ids = supportedFormats().map((f) => f.format);
+    const ids: string[] = supportedFormats().map((f) => f.format);
     expect(ids.filter((id) => !words[id])).toEqual([]);
     expect(Object.keys(words).filter((id) => !ids.includes(id))).toEqual([]);
   });
