@@ -50,19 +50,25 @@ export function loadChunk<T>(
   });
 }
 
-/** A lazily loaded page that can also be fetched ahead of its render (the same single load). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/** A lazily loaded page (or part of one) that can also be fetched ahead of its render (the same load). */
+export type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & {
+  preload: () => Promise<unknown>;
+};
 
-/** React.lazy for a page module whose named export `exportName` is the component. */
+/** The props of a module's component export. */
+type PropsOf<C> = [C] extends [never] ? object : C extends ComponentType<infer P> ? P : object;
+
+/** React.lazy for a module whose named export `exportName` is the component, failing as a ChunkLoadError. */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
   chunkName: string,
   load: () => Promise<M>,
   exportName: K,
-): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+): LazyPage<PropsOf<M[K]>> {
+  type Props = PropsOf<M[K]>;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const start = () =>
     (loading ??= loadChunk(chunkName, load).then((module) => ({
-      default: module[exportName] as ComponentType,
+      default: module[exportName] as ComponentType<Props>,
     })));
   return Object.assign(lazy(start), { preload: start });
 }

@@ -8,10 +8,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useAuth } from '../features/auth';
+import { lazyPage } from '../app/chunk-load';
 import { useActingPerson } from '../features/caregivers';
 import { InsightsPanel } from '../features/insights';
 import { OnboardingChecklist } from '../features/onboarding';
@@ -29,10 +30,9 @@ import {
 } from '../features/metrics';
 import { metricPath } from '../features/metrics/overview/CardLink';
 
-// The clinical tab is opened far less than the metrics: its code loads when it is.
-const ClinicalView = lazy(() =>
-  import('../features/clinical').then((module) => ({ default: module.ClinicalView })),
-);
+// The clinical tab is opened far less than the metrics: its code loads when it is (a failed load is a
+// ChunkLoadError on the error page, as for any page).
+const ClinicalView = lazyPage('ClinicalView', () => import('../features/clinical'), 'ClinicalView');
 
 export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'metrics', 'sleep', 'goals']);

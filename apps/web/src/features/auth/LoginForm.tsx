@@ -4,18 +4,19 @@ import Link from '@mui/material/Link';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { MfaChallenge } from '@healthfolio/core';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../forms/TextInput';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './auth-context';
 import { authErrorFrom } from './auth-errors';
 import { PageSpinner } from '../layout/PageSpinner';
+import { lazyPage } from '../../app/chunk-load';
 import { PasskeySignInButton } from './PasskeySignInButton';
 
 // The second step comes only after a right password for an account with a second factor: its code (and
 // the authenticator set-up it may need) loads then, not with /login.
-const MfaStep = lazy(() => import('./MfaStep').then((module) => ({ default: module.MfaStep })));
+const MfaStep = lazyPage('MfaStep', () => import('./MfaStep'), 'MfaStep');
 
 /**
  * Email and password sign-in, then the second step when one is due; or a passkey alone. On success the
