@@ -42,3 +42,25 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A whole server on the data directory and database `env` names, which the caller keeps (a restart opens
+ * them again); its close may be called more than once, so a test can stop it and its clean-up stop it again.
+ */
+export async function startTestAppOn(
+  env: Record<string, string>,
+  options: Omit<BuildOptions, 'db'> = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const built = await buildApp(config, { syncScheduleMs: 0, ...options });
+  let closed = false;
+  return {
+    ...built,
+    config,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await built.app.close();
+    },
+  };
+}

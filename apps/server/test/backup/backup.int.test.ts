@@ -7,11 +7,10 @@ import type { ImportJob } from '@healthfolio/core';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { BackupJobs } from '../../src/jobs/backup-jobs';
 import { createBackup, restoreBackup } from '../../src/modules/backup/backup';
-import type { TestApp } from '../app';
+import { startTestAppOn, type TestApp } from '../app';
 import { createPgDatabase, testDialects, type TestDialect } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { clarityCsv, importFile, upload } from '../imports/helpers';
@@ -103,16 +102,9 @@ describe.each(testDialects)('backup and restore on %s', (dialect: TestDialect) =
   }
 
   async function start(env: Record<string, string>): Promise<TestApp> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: os.tmpdir(), ...env });
-    const built = await buildApp(config, { syncScheduleMs: 0, importWriteBatch: 200 });
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await built.app.close();
-    };
-    cleanup.push(close);
-    return { ...built, config, close };
+    const server = await startTestAppOn({ WEB_DIST: os.tmpdir(), ...env }, { importWriteBatch: 200 });
+    cleanup.push(() => server.close());
+    return server;
   }
 
   it('backs up while an import writes, restores into an empty directory, and every table and file comes back', async () => {

@@ -6,10 +6,9 @@ import { oura } from '@healthfolio/connectors';
 import type { ImportJob } from '@healthfolio/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
-import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
-import type { TestApp } from '../app';
+import { startTestAppOn, type TestApp } from '../app';
 import { createPgDatabase, testDialects, type TestDialect, SAMPLE_CONTENT_COLUMNS } from '../databases';
 import { bearer, createUser, PASSWORD, signIn } from '../identity/helpers';
 import { allowAtConsent, NOW, startFake, type RunningFake } from '../sources/helpers';
@@ -107,16 +106,9 @@ function resources(dialect: TestDialect, expect: ExpectStatic, cleanup: Step[]) 
 
     /** The server in this process (for setting up, the clean reference and the checks). */
     async inProcess(env: Record<string, string>): Promise<TestApp> {
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-      const built = await buildApp(config, { syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
-      let closed = false;
-      const close = async () => {
-        if (closed) return;
-        closed = true;
-        await built.app.close();
-      };
-      cleanup.push(close);
-      return { ...built, config, close };
+      const server = await startTestAppOn(env, { insightDebounceMs: 3_600_000 });
+      cleanup.push(() => server.close());
+      return server;
     },
 
     database(env: Record<string, string>): Db {
