@@ -459,7 +459,7 @@ async function signins(env: Env) {
   const runs = [];
   for (const [instances, proxy, extra] of [
     [1, false, {}],
-    [1, false, { UV_THREADPOOL_SIZE: String(os.availableParallelism()) }],
+    [1, false, { UV_THREADPOOL_SIZE: String(os.availableParallelism() + 1) }],
     [2, true, {}],
   ] as const) {
     const t = await topology(env, instances, proxy, extra);
