@@ -2,7 +2,11 @@ import { errorStatus, type ErrorCode } from '@healthfolio/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error meant for the client: its code and message reach the response as they are. */
+/**
+ * An error meant for the client: its code and message reach the response as they are. It is an answer,
+ * not a fault, so it carries no stack: capturing one (through Fastify's and the route's async frames)
+ * was the largest single cost of refusing a locked-out sign-in, about 50 µs of 370.
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
@@ -11,7 +15,10 @@ export class AppError extends Error {
     /** `status` overrides the catalogue's, e.g. a wrong current password is 400, not a 401 that signs out. */
     readonly options: { details?: unknown; headers?: Record<string, string>; status?: number } = {},
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'AppError';
     this.status = options.status ?? errorStatus[code];
   }
