@@ -23,6 +23,7 @@ import { caregivers } from './202611300300-caregivers';
 import { pushSubscriptions } from './202611300410-push-subscriptions';
 import { workoutTracks } from './202611300500-workout-tracks';
 import { eveningSleepDay } from './202611300600-evening-sleep-day';
+import { samplesOwnerCheck } from './202612020100-samples-owner-check';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -51,6 +52,7 @@ const migrations: Record<string, AppMigration> = {
   '202611300410-push-subscriptions': pushSubscriptions,
   '202611300500-workout-tracks': workoutTracks,
   '202611300600-evening-sleep-day': eveningSleepDay,
+  '202612020100-samples-owner-check': samplesOwnerCheck,
 };
 
 export class AppMigrationProvider implements MigrationProvider {
