@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { createMailer, type MailLog, type Mailer } from '../mail/mailer';
+import { createMailer } from '../mail/create-mailer';
+import type { MailLog, Mailer } from '../mail/mailer';
 import { AccessTokens } from './access-tokens';
 import { ActionCodes } from './action-codes';
 import { ActionCodesRepository } from './action-codes.repository';

@@ -1,7 +1,3 @@
-import type { Config } from '../config';
-import { OutboxMailer } from './outbox-mailer';
-import { SmtpMailer } from './smtp-mailer';
-
 export type MailPurpose =
   | 'password-reset'
   | 'verify-email'
@@ -31,10 +27,4 @@ export interface Mailer {
 export interface MailLog {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
-}
-
-/** SMTP when SMTP_URL is set; otherwise .eml files in `<dataDir>/outbox` — mail is never silently dropped. */
-export function createMailer(config: Config, log: MailLog): Mailer {
-  if (config.smtpUrl) return new SmtpMailer(config.smtpUrl, config.mailFrom, log);
-  return new OutboxMailer(config.dataDir, config.mailFrom, log, config.env !== 'production');
 }

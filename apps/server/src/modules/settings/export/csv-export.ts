@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { ExportContent, ExportRow } from './export-sections';
+import type { ExportContent, ExportRow } from './export-types';
 
 /**
  * A zip with one CSV per section, plus profile.csv and settings.csv, and one CSV per metric under

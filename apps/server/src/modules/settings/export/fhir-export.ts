@@ -1,4 +1,4 @@
-import type { ExportContent } from './export-sections';
+import type { ExportContent } from './export-types';
 
 /**
  * A FHIR R4 Bundle of type `collection`: the Patient, then a resource per row of every section that

@@ -1,4 +1,4 @@
-import type { ExportContent } from './export-sections';
+import type { ExportContent } from './export-types';
 
 /**
  * The version of the JSON export's layout, read back by the `healthfolio-export` importer: raised when a

@@ -1,5 +1,5 @@
 import { splitDevice } from '@healthfolio/core';
-import type { ExportRow, ExportSection } from './export-sections';
+import type { ExportRow, ExportSection } from './export-types';
 import type { SamplesExportRepository } from '../../metrics/samples-export.repository';
 
 const PAGE = 2000;
