@@ -1,8 +1,18 @@
 import { dataEnvelope, insightListSchema, insightSchema, insightsQuerySchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InsightJobs } from '../../jobs/insight-jobs';
 import type { InsightsService } from './insights.service';
+
+/**
+ * The insight runs the routes ask for: jobs/insight-jobs.ts's InsightJobs, handed in by app.ts — the jobs
+ * sit above the modules, so a module names what it needs instead of importing them.
+ */
+export interface InsightRuns {
+  /** Runs the engine if it never ran for the person. */
+  firstRun(userId: string): Promise<void>;
+  /** Runs now and resolves when done. */
+  runNow(userId: string): Promise<void>;
+}
 
 const security = [{ bearerAuth: [] }];
 const tags = ['insights'];
@@ -10,7 +20,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** DESIGN "Insights": computed on the server from the user's own data; dismissed ones stay dismissed. */
 export const insightsRoutes =
-  (insights: InsightsService, jobs: InsightJobs): FastifyPluginAsyncZod =>
+  (insights: InsightsService, jobs: InsightRuns): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
