@@ -3,21 +3,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { createBackup } from '../modules/backup/backup';
+import { BACKUP_FILE_NAME, backupFileName } from '../modules/backup/backup-name';
 import type { JobQueue } from './job-queue';
 
 /** The queue whose job writes a backup when one is due. */
 const BACKUP_QUEUE = 'backups.due';
-
-const NAME = /^healthfolio-backup-(\d{8}T\d{6}Z)\.(zip|hfbackup)$/;
-
-/** `healthfolio-backup-20261129T031500Z.zip` (`.hfbackup` when encrypted): sorts by time. */
-export function backupFileName(at: Date, encrypted: boolean): string {
-  const stamp = at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  return `healthfolio-backup-${stamp}.${encrypted ? 'hfbackup' : 'zip'}`;
-}
 
 export interface BackupJobsDeps {
   config: Pick<Config, 'dataDir' | 'database'> & { backup: NonNullable<Config['backup']> };
@@ -87,7 +77,7 @@ function existing(dir: string): { name: string; at: number }[] {
     return [];
   }
   return names
-    .map((name) => ({ name, match: NAME.exec(name) }))
+    .map((name) => ({ name, match: BACKUP_FILE_NAME.exec(name) }))
     .filter((f): f is { name: string; match: RegExpExecArray } => f.match !== null)
     .map(({ name, match }) => {
       const s = match[1]!;
