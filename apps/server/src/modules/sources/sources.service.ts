@@ -37,7 +37,7 @@ import { ProviderError } from './provider-errors';
 import { presentSource } from './present';
 import type { SyncRunner } from './sync-runner';
 import type { TokenVault } from './token-vault';
-import { providerUserId } from '../provider-webhooks/provider-user';
+import { providerUserId } from './provider-user';
 
 const DAY_MS = 86_400_000;
 /** A connection attempt must come back within this long. */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connector } from '@healthfolio/connectors';
 import { getConnector } from '@healthfolio/connectors';
-import { SANDBOX_PATH } from '@healthfolio/core';
+import { SANDBOX_PATH, type NewSample } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs';
 import type { SampleStore } from '../metrics/samples.store';
@@ -17,12 +17,26 @@ import { describeSample } from '../metrics/sample-row';
 import { MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
 import { SeenInSpans, syncFrom } from './sync-window';
 import type { TokenVault } from './token-vault';
-import type { SyncRunEvents } from '../webhooks/webhook-events';
 
 /** One job per sync of one connection, keyed by the connection. */
 export const SYNC_QUEUE = 'sources.sync';
 /** Once a minute, on one instance: the connections whose interval has passed are queued. */
 const SCHEDULE_QUEUE = 'sources.schedule';
+
+/**
+ * What one sync run tells its listener (the webhooks' events, handed in by app.ts): its readings page by page,
+ * then how it ended. Named here, beside the runner that calls it, so sources need not import the webhooks.
+ */
+export interface SyncRunEvents {
+  add(samples: readonly NewSample[]): void;
+  ended(run: {
+    status: 'succeeded' | 'failed';
+    inserted: number;
+    updated: number;
+    deleted: number;
+    error: string | null;
+  }): void;
+}
 
 export interface SyncRunnerDeps {
   /** Where syncs and the schedule are queued. */

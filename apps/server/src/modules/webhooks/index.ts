@@ -9,7 +9,7 @@ import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
 export { WebhookDelivery } from './webhook-delivery';
-export type { WebhookEvents, SyncRunEvents } from './webhook-events';
+export type { WebhookEvents } from './webhook-events';
 export { webhooksRoutes } from './webhooks.routes';
 
 /** The outgoing-webhooks module: its service (routes), its events (emitters) and its deliveries (queue jobs). */

@@ -1,19 +1,8 @@
-import type { Goal, Insight, NewSample } from '@healthfolio/core';
+import type { Goal, Insight } from '@healthfolio/core';
 import type { PackedRows } from '../metrics/packed-rows';
+import type { SyncRunEvents } from '../sources/sync-runner';
 import { SampleSpans } from './sample-spans';
 import type { WebhooksService } from './webhooks.service';
-
-/** What one sync run tells the webhooks: its readings page by page, then how it ended. */
-export interface SyncRunEvents {
-  add(samples: readonly NewSample[]): void;
-  ended(run: {
-    status: 'succeeded' | 'failed';
-    inserted: number;
-    updated: number;
-    deleted: number;
-    error: string | null;
-  }): void;
-}
 
 /** What one import tells the webhooks: the rows it wrote, batch by batch, then how it ended. */
 export interface ImportRunEvents {
