@@ -7,8 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { backupPassphrase, loadConfig } from '../config';
-import { backupFileName } from '../modules/backup/backup-name';
-import { createBackup } from '../modules/backup/backup';
+import { backupFileName, createBackup } from '../modules/backup';
 import { runCli } from './cli-context';
 
 await runCli(async () => {

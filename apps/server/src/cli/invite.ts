@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '../http/errors';
 import { createInvitation } from '../identity/invitations';
-import { WaitlistRepository } from '../modules/waitlist/waitlist.repository';
+import { WaitlistRepository } from '../modules/waitlist';
 import { openCli, runCli } from './cli-context';
 
 await runCli(async () => {

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { backupPassphrase, loadConfig } from '../config';
-import { restoreBackup } from '../modules/backup/backup';
+import { restoreBackup } from '../modules/backup';
 import { runCli } from './cli-context';
 
 await runCli(async () => {

@@ -5,7 +5,7 @@
  * provider (see modules/sources/replay.ts). `--dry-run` only counts.
  */
 import { parseArgs } from 'node:util';
-import { replaySource } from '../modules/sources/replay';
+import { replaySource } from '../modules/sources';
 import { openCli, runCli } from './cli-context';
 
 await runCli(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiTokensService } from '../modules/api-tokens/api-tokens.service';
-import type { CaregiversService } from '../modules/caregivers/caregivers.service';
+import type { ApiTokensService } from '../modules/api-tokens';
+import type { CaregiversService } from '../modules/caregivers';
 import { actForPerson, personOf } from './caregiver-auth';
 import { AppError } from './errors';
 import { authenticateApiToken, isApiToken } from './token-auth';

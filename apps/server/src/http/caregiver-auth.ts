@@ -1,7 +1,7 @@
 import { PERSON_HEADER, type ApiTokenScope, type CaregiverPermission } from '@healthfolio/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../identity/client';
-import type { CaregiverActing, CaregiversService } from '../modules/caregivers/caregivers.service';
+import type { CaregiverActing, CaregiversService } from '../modules/caregivers';
 import { AppError } from './errors';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { API_TOKEN_PREFIX, getMetric, resolveMetricKind, type ApiTokenScope } from '@healthfolio/core';
 import type { FastifyRequest } from 'fastify';
 import { clientOf } from '../identity/client';
-import type { ApiTokensService, TokenIdentity } from '../modules/api-tokens/api-tokens.service';
+import type { ApiTokensService, TokenIdentity } from '../modules/api-tokens';
 import { AppError } from './errors';
 
 declare module 'fastify' {

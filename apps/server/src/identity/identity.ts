@@ -19,7 +19,7 @@ import { Sessions } from './sessions';
 import { SigningKeysRepository } from './signing-keys.repository';
 import { Throttle } from './throttle';
 import { UsersRepository } from './users.repository';
-import { TokenVault } from '../modules/sources/token-vault';
+import { TokenVault } from '../modules/sources';
 
 /** Everything the identity endpoints, the account module and the CLI share. */
 export interface Identity {

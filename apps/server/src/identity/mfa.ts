@@ -13,7 +13,7 @@ import {
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { AppError } from '../http/errors';
-import type { TokenVault } from '../modules/sources/token-vault';
+import type { TokenVault } from '../modules/sources';
 import { sha256 } from './action-codes';
 import type { Audit } from './audit';
 import type { ClientInfo } from './client';

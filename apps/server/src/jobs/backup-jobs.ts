@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { createBackup } from '../modules/backup/backup';
-import { BACKUP_FILE_NAME, backupFileName } from '../modules/backup/backup-name';
+import { createBackup, BACKUP_FILE_NAME, backupFileName } from '../modules/backup';
 import type { JobQueue } from './job-queue';
 
 /** The queue whose job writes a backup when one is due. */

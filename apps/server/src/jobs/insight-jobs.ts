@@ -3,14 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from './job-queue';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
-import type { GoalsRepository } from '../modules/goals/goals.repository';
-import type { GoalsService } from '../modules/goals/goals.service';
-import type { InsightDataRepository } from '../modules/metrics/insight-data.repository';
-import type { InsightsService } from '../modules/insights/insights.service';
-import type { RecipientsRepository } from '../modules/insights/recipients.repository';
-import type { UserTimeZoneRepository } from '../modules/metrics/user-time-zone.repository';
-import { DAY_MS, dayToDate, localDayIn } from '../modules/metrics/time';
-import type { WebhookEvents } from '../modules/webhooks/webhook-events';
+import type { GoalsRepository, GoalsService } from '../modules/goals';
+import {
+  type InsightDataRepository,
+  type UserTimeZoneRepository,
+  DAY_MS,
+  dayToDate,
+  localDayIn,
+} from '../modules/metrics';
+import type { InsightsService, RecipientsRepository } from '../modules/insights';
+import type { WebhookEvents } from '../modules/webhooks';
 import { pushMessages, type PushService } from '../modules/push';
 
 export interface InsightJobsDeps {

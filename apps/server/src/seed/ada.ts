@@ -1,4 +1,4 @@
-import type { NewSample } from '../modules/metrics/sample-row';
+import type { NewSample } from '../modules/metrics';
 import { noise, seededRandom } from './random';
 
 const MINUTE = 60_000;

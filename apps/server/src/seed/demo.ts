@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createAccount, generatePassword } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
-import { SampleStore } from '../modules/metrics/samples.store';
+import { SampleStore } from '../modules/metrics';
 import { ADA, adaYear } from './ada';
 
 export const DEMO_EMAIL = 'demo@healthfolio.local';

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors';
 import { identityErrors } from '../../identity/errors';
 import type { Identity } from '../../identity/identity';
 import type { UserRow } from '../../identity/users.repository';
-import { choosesUnits } from '../onboarding/onboarding.service';
+import { choosesUnits } from '../onboarding';
 import type { AccountRepository } from './account.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

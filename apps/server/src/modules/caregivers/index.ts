@@ -1,3 +1,5 @@
+// The caregivers module's door: caregivers wired (createCaregivers), and the service the auth hook asks
+// whether a caregiver may act for a person.
 import type { Db } from '../../db/database';
 import type { Identity } from '../../identity/identity';
 import { CaregiversRepository } from './caregivers.repository';

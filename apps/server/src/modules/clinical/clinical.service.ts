@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { SourceReadingsRepository } from '../metrics/source-readings.repository';
+import { SourceReadingsRepository } from '../metrics';
 import { ClinicalRecordsRepository, NO_DATE, type ClinicalRecordRow } from './clinical-records.repository';
 
 const LAB_KINDS = metricCatalogue.filter((m) => m.category === 'labs').map((m) => m.kind as string);

@@ -1,6 +1,6 @@
 import { getMetric, goalDirections, goalPeriods, type Goal, type GoalProgress } from '@healthfolio/core';
 import type { GoalSpec } from '@healthfolio/insights';
-import { dayToDate } from '../metrics/time';
+import { dayToDate } from '../metrics';
 import type { GoalRow } from './goals.repository';
 
 const asDirection = (v: string) => goalDirections.find((d) => d === v) ?? 'at_least';

@@ -9,9 +9,7 @@ import {
 } from '@healthfolio/core';
 import { goalProgress, type DailySeries } from '@healthfolio/insights';
 import { AppError, notFound } from '../../http/errors';
-import type { InsightDataRepository } from '../metrics/insight-data.repository';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { dateToDay, localDayIn } from '../metrics/time';
+import { type InsightDataRepository, type UserTimeZoneRepository, dateToDay, localDayIn } from '../metrics';
 import { presentGoal, toGoalSpec } from './goal-spec';
 import type { GoalRow, GoalsRepository } from './goals.repository';
 

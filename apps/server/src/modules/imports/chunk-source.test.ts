@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewSample } from '../metrics/sample-row';
+import type { NewSample } from '../metrics';
 import { inBatches, type BatchLimits, type SourcedChunk } from './chunk-source';
 
 /** `chunks` chunks of `each` step samples, a minute apart. */

@@ -1,6 +1,6 @@
 import type { ImportProblem } from '@healthfolio/core';
 import type { ImportChunk, SkippedRecords } from '@healthfolio/importers';
-import type { DaysByKind } from '../metrics/rollups';
+import type { DaysByKind } from '../metrics';
 import type { ImportRow } from './imports.repository';
 
 /** How many rejection reasons an import keeps; the count goes on. */

@@ -9,11 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Job, JobQueue } from '../../jobs';
-import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
-import { upsertWorkoutTracks } from '../metrics/workout-tracks.repository';
-import { HeldSamples } from '../metrics/held-samples';
-import type { SampleStore } from '../metrics/samples.store';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { upsertClinicalRecords } from '../clinical';
+import { upsertWorkoutTracks, HeldSamples, type SampleStore, type UserTimeZoneRepository } from '../metrics';
 import {
   inBatches,
   readHere,
@@ -25,7 +22,7 @@ import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
 import type { ReportLimits } from './report-source';
-import type { ImportRunEvents, WebhookEvents } from '../webhooks/webhook-events';
+import type { ImportRunEvents, WebhookEvents } from '../webhooks';
 import { ParsingWorkers, readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { REQUEST_LIMITS, type Throttle } from '../../identity/throttle';
-import type { SourcesService } from '../sources/sources.service';
+import type { SourcesService } from '../sources';
 import { parseJsonBody } from './ingest-payload';
 import { REVOKED_MESSAGE, type IngestService } from './ingest.service';
 

@@ -8,10 +8,8 @@ import {
 } from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
-import { describeSample } from '../metrics/sample-row';
-import type { SampleStore } from '../metrics/samples.store';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import type { SourcesService } from '../sources/sources.service';
+import { describeSample, type SampleStore, type UserTimeZoneRepository } from '../metrics';
+import type { SourcesService } from '../sources';
 import type { IngestTokenRow, IngestTokensRepository } from './ingest-tokens.repository';
 import { readPushedSamples } from './ingest-payload';
 

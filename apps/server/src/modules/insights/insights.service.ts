@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Insight, InsightsQuery } from '@healthfolio/core';
 import { runInsights, type EngineInput, type Finding } from '@healthfolio/insights';
 import { notFound } from '../../http/errors';
-import type { GoalsRepository } from '../goals/goals.repository';
-import { toGoalSpec } from '../goals/goal-spec';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { DAY_MS, localDayIn } from '../metrics/time';
-import type { InsightDataRepository } from '../metrics/insight-data.repository';
+import { type GoalsRepository, toGoalSpec } from '../goals';
+import { type UserTimeZoneRepository, DAY_MS, localDayIn, type InsightDataRepository } from '../metrics';
 import type { InsightRow, InsightsRepository } from './insights.repository';
 import { presentInsight } from './present';
 

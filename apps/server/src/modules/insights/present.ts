@@ -1,6 +1,6 @@
 import type { Insight, InsightSeries } from '@healthfolio/core';
 import { insightSeverities, insightTypes } from '@healthfolio/core';
-import { dayToDate } from '../metrics/time';
+import { dayToDate } from '../metrics';
 import type { InsightRow } from './insights.repository';
 
 const isType = (v: string): v is Insight['type'] => (insightTypes as readonly string[]).includes(v);

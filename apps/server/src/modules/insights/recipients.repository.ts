@@ -1,7 +1,7 @@
 import type { UserSettings } from '@healthfolio/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { parseSettings } from '../account/account.service';
+import { parseSettings } from '../account';
 
 export interface Recipient {
   email: string;

@@ -16,7 +16,7 @@ import {
   type UnitSystem,
   type UserProfile,
 } from '@healthfolio/core';
-import type { TokenIdentity } from '../api-tokens/api-tokens.service';
+import type { TokenIdentity } from '../api-tokens';
 
 /**
  * What the MCP tools read through: the same services the REST routes call (metrics' series, summary and

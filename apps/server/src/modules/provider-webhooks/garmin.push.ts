@@ -6,7 +6,7 @@ import {
 } from '@healthfolio/connectors';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { ConnectionRow } from '../sources/connections.repository';
+import type { ConnectionRow } from '../sources';
 import { clearPortalWebhook, setPortalWebhook } from './portal';
 import type { PersonCall, ProviderPushService, PushProvider } from './provider-push.service';
 

@@ -1,10 +1,8 @@
+// The provider-webhooks module's door: the receivers and subscriptions wired (createProviderPush).
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import type { ConnectionsRepository } from '../sources/connections.repository';
-import type { EndpointContext } from '../sources/endpoints';
-import type { SyncRunner } from '../sources/sync-runner';
-import type { TokenVault } from '../sources/token-vault';
+import type { UserTimeZoneRepository } from '../metrics';
+import type { ConnectionsRepository, EndpointContext, SyncRunner, TokenVault } from '../sources';
 import { ProviderPushService } from './provider-push.service';
 import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 import { ouraPush, ouraReceiver } from './oura.push';

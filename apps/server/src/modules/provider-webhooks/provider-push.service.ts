@@ -2,14 +2,19 @@
 import { createHmac } from 'node:crypto';
 import { getConnector, type ProviderHttp, type TokenSet } from '@healthfolio/connectors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import type { ConnectionRow, ConnectionsRepository } from '../sources/connections.repository';
-import { endpointsFor, type EndpointContext } from '../sources/endpoints';
-import { refreshTokens, type ProviderEndpoints } from '../sources/oauth';
-import { createProviderHttp } from '../sources/provider-http';
-import type { SyncRunner } from '../sources/sync-runner';
-import type { TokenVault } from '../sources/token-vault';
-import { localMidnight } from '../sources/sync-window';
+import type { UserTimeZoneRepository } from '../metrics';
+import {
+  type ConnectionRow,
+  type ConnectionsRepository,
+  endpointsFor,
+  type EndpointContext,
+  refreshTokens,
+  type ProviderEndpoints,
+  createProviderHttp,
+  type SyncRunner,
+  type TokenVault,
+  localMidnight,
+} from '../sources';
 import type { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 
 const DAY_MS = 86_400_000;

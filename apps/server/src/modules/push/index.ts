@@ -1,3 +1,4 @@
+// The push module's door: Web Push wired (createPush), and the messages the insight jobs send.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { PushRepository } from './push.repository';

@@ -4,8 +4,8 @@ import type { PushMessage, PushStatus, PushSubscriptionInput } from '@healthfoli
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { AppError } from '../../http/errors';
-import { isPrivateAddress } from '../reports/report-fetch';
-import { postWebhook, type PostResult } from '../webhooks/webhook-target';
+import { isPrivateAddress } from '../reports';
+import { postWebhook, type PostResult } from '../webhooks';
 import type { PushRepository } from './push.repository';
 import type { VapidKeys } from './vapid';
 

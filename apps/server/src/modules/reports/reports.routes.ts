@@ -4,8 +4,7 @@ import { DEFAULT_PDF_LIMITS, type ReportHint } from '@healthfolio/importers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caregiversMay } from '../../http/caregiver-auth';
-import type { ImportsService } from '../imports/imports.service';
-import { receiveUpload } from '../imports/receive-upload';
+import { type ImportsService, receiveUpload } from '../imports';
 import type { ReportsService } from './reports.service';
 
 const security = [{ bearerAuth: [] }];

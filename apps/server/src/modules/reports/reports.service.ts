@@ -1,8 +1,6 @@
 import { open, rm } from 'node:fs/promises';
 import type { ImportJob } from '@healthfolio/core';
-import type { ImportsService, ReportRequest } from '../imports/imports.service';
-import { notPdf } from '../imports/imports.service';
-import type { ReceivedFile } from '../imports/receive-upload';
+import { type ImportsService, type ReportRequest, notPdf, type ReceivedFile } from '../imports';
 import { fetchReport, type ReportFetchPolicy } from './report-fetch';
 
 /** The SPEC's report endpoints: uploads and fetched BodySpec links, each queued as a report import. */

@@ -8,12 +8,8 @@ import {
 } from '@healthfolio/core';
 import { MAX_RESULTS, resultsToSamples } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
-import { ImportsRepository, type ImportRow } from '../imports/imports.repository';
-import { MAX_PROBLEMS } from '../imports/import-progress';
-import { presentImport } from '../imports/present';
-import { readReportInfo } from '../imports/report-info';
-import type { SampleStore } from '../metrics/samples.store';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { ImportsRepository, type ImportRow, MAX_PROBLEMS, presentImport, readReportInfo } from '../imports';
+import type { SampleStore, UserTimeZoneRepository } from '../metrics';
 
 /** Statuses an import may be discarded in: nothing of it was written. */
 const DISCARDABLE = ['needs_review', 'failed'];

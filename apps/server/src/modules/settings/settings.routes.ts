@@ -14,7 +14,7 @@ import { clientOf } from '../../identity/client';
 import type { Identity } from '../../identity/identity';
 import { changePassword } from '../../identity/password-change';
 import { requireFreshFactor } from '../../identity/step-up';
-import type { AccountService } from '../account/account.service';
+import type { AccountService } from '../account';
 import type { ExportService } from './export/export.service';
 
 const security = [{ bearerAuth: [] }];

@@ -1,9 +1,10 @@
+// The shares module's door: shares with a clinician wired (createShares): the API and the recipient's page.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Identity } from '../../identity/identity';
-import { ReportReadingsRepository } from '../metrics/report-readings.repository';
-import type { AccountService } from '../account/account.service';
-import type { GoalsService } from '../goals/goals.service';
+import { ReportReadingsRepository } from '../metrics';
+import type { AccountService } from '../account';
+import type { GoalsService } from '../goals';
 import { publicSharesRoutes } from './public-shares.routes';
 import type { ShareDataDeps } from './share-data';
 import { ShareDataRepository } from './share-data.repository';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ReportReadingsRepository } from '../metrics/report-readings.repository';
+import type { ReportReadingsRepository } from '../metrics';
 
 /**
  * Read-only queries a share's recipient page needs, each bounded by the owner and the shared period.

@@ -14,7 +14,7 @@ import {
   type UnitSystem,
   type UserProfile,
 } from '@healthfolio/core';
-import { DAY_MS, dateToDay, dayToDate } from '../metrics/time';
+import { DAY_MS, dateToDay, dayToDate } from '../metrics';
 import type { ShareDataRepository } from './share-data.repository';
 
 const catalogue = metricCatalogue as readonly MetricDefinition[];

@@ -14,7 +14,7 @@ import {
 import type { ClientInfo } from '../../identity/client';
 import type { Throttle } from '../../identity/throttle';
 import { AppError, notFound } from '../../http/errors';
-import { DAY_MS } from '../metrics/time';
+import { DAY_MS } from '../metrics';
 import { shareContent, type ShareDataDeps } from './share-data';
 import { codeMatches, hashCode, newCode, newSecret, sha256, truncateIp } from './share-secrets';
 import type { ShareRow, SharesRepository } from './shares.repository';

@@ -1,9 +1,8 @@
 import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH } from '@healthfolio/core';
 import type { Db } from '../../db/database';
-import { upsertClinicalRecords } from '../clinical/clinical-records.repository';
-import { SampleStore } from '../metrics/samples.store';
-import { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import { upsertClinicalRecords } from '../clinical';
+import { SampleStore, UserTimeZoneRepository } from '../metrics';
 import { ConnectionsRepository } from './connections.repository';
 
 export interface ReplayResult {

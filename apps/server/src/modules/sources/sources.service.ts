@@ -12,9 +12,8 @@ import {
   type SyncStatus,
 } from '@healthfolio/core';
 import { AppError, notFound } from '../../http/errors';
-import type { SampleStore } from '../metrics/samples.store';
+import type { SampleStore, SourceHoldingsRepository } from '../metrics';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import type { SourceHoldingsRepository } from '../metrics/source-holdings.repository';
 import {
   endpointsFor,
   isConfigured,

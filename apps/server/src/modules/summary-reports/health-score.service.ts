@@ -1,7 +1,5 @@
 import { healthScore, type HealthScore } from '@healthfolio/insights';
-import type { InsightDataRepository } from '../metrics/insight-data.repository';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { DAY_MS, localDayIn } from '../metrics/time';
+import { type InsightDataRepository, type UserTimeZoneRepository, DAY_MS, localDayIn } from '../metrics';
 
 /** Days read: the 14 recent days and the 83-day baseline before the last week, with room. */
 const READ_DAYS = 100;

@@ -1,12 +1,15 @@
+// The summary-reports module's door: clinician reports and the health score wired (createSummaryReports).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs';
-import type { ClinicalService } from '../clinical/clinical.service';
-import type { GoalsService } from '../goals/goals.service';
-import type { InsightDataRepository } from '../metrics/insight-data.repository';
-import type { InsightsService } from '../insights/insights.service';
-import { ReportReadingsRepository } from '../metrics/report-readings.repository';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
+import type { ClinicalService } from '../clinical';
+import type { GoalsService } from '../goals';
+import {
+  type InsightDataRepository,
+  ReportReadingsRepository,
+  type UserTimeZoneRepository,
+} from '../metrics';
+import type { InsightsService } from '../insights';
 import { HealthScoreService } from './health-score.service';
 import { ReportJobs } from './report-jobs';
 import { SummaryReportsRepository } from './summary-reports.repository';

@@ -7,18 +7,20 @@ import {
   type ReportSection,
 } from '@healthfolio/core';
 import { dayFromIso, type DailySeries, type LabResult } from '@healthfolio/insights';
-import type { ClinicalService } from '../clinical/clinical.service';
-import type { GoalsService } from '../goals/goals.service';
-import type { InsightDataRepository } from '../metrics/insight-data.repository';
-import type { InsightsService } from '../insights/insights.service';
-import type {
-  KindSource,
-  ReportReadingsRepository,
-  SourcedLab,
-  TimedGlucose,
-} from '../metrics/report-readings.repository';
-import type { UserTimeZoneRepository } from '../metrics/user-time-zone.repository';
-import { DAY_MS, dayStartIn, localDayIn } from '../metrics/time';
+import type { ClinicalService } from '../clinical';
+import type { GoalsService } from '../goals';
+import {
+  type InsightDataRepository,
+  type KindSource,
+  type ReportReadingsRepository,
+  type SourcedLab,
+  type TimedGlucose,
+  type UserTimeZoneRepository,
+  DAY_MS,
+  dayStartIn,
+  localDayIn,
+} from '../metrics';
+import type { InsightsService } from '../insights';
 
 /** Days before the period the baselines of the health score need. */
 const BASELINE_DAYS = 120;

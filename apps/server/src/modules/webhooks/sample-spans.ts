@@ -1,6 +1,5 @@
 import { resolveMetricKind, type NewSample } from '@healthfolio/core';
-import type { PackedRows } from '../metrics/packed-rows';
-import { dayToDate, localDayIn, localDayOf } from '../metrics/time';
+import { type PackedRows, dayToDate, localDayIn, localDayOf } from '../metrics';
 
 /** Readings a `samples.created` message carries at most (with "include values"); the rest are counted. */
 export const MAX_VALUES = 1000;

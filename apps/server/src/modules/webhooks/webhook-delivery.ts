@@ -3,7 +3,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import type { JobQueue } from '../../jobs';
 import type { Mailer } from '../../mail/mailer';
 import { mailTemplates } from '../../mail/templates';
-import type { TokenVault } from '../sources/token-vault';
+import type { TokenVault } from '../sources';
 import { postWebhook, type PostResult } from './webhook-target';
 import type { DeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository';
 

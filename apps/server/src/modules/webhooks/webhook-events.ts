@@ -1,6 +1,6 @@
 import type { Goal, Insight } from '@healthfolio/core';
-import type { PackedRows } from '../metrics/packed-rows';
-import type { SyncRunEvents } from '../sources/sync-runner';
+import type { PackedRows } from '../metrics';
+import type { SyncRunEvents } from '../sources';
 import { SampleSpans } from './sample-spans';
 import type { WebhooksService } from './webhooks.service';
 

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateAddress } from '../reports/report-fetch';
+import { isPrivateAddress } from '../reports';
 
 /** Why a webhook URL is not called; its message is shown to the person as it is. */
 export class WebhookTargetError extends Error {}

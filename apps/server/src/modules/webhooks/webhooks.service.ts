@@ -9,7 +9,7 @@ import {
 } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../http/errors';
-import type { TokenVault } from '../sources/token-vault';
+import type { TokenVault } from '../sources';
 import { sealSecret, type WebhookDelivery } from './webhook-delivery';
 import { checkWebhookUrl, WebhookTargetError } from './webhook-target';
 import type { DeliveryRow, WebhookRow, WebhooksRepository } from './webhooks.repository';

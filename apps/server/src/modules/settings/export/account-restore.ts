@@ -7,9 +7,9 @@ import {
   userSettingsPatchSchema,
 } from '@healthfolio/core';
 import type { AccountRestore, RestoredGoal } from '@healthfolio/importers';
-import type { AccountService } from '../../account/account.service';
-import type { GoalRow, GoalsRepository } from '../../goals/goals.repository';
-import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
+import type { AccountService } from '../../account';
+import type { GoalRow, GoalsRepository } from '../../goals';
+import type { UserDataSourcesRepository } from '../../user';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);

@@ -1,9 +1,9 @@
 import type { UserSettings } from '@healthfolio/core';
 import type { AuditLogRepository } from '../../../identity/audit-log.repository';
-import type { ClinicalRecordsRepository } from '../../clinical/clinical-records.repository';
-import type { GoalsRepository } from '../../goals/goals.repository';
-import type { UserDataSourcesRepository } from '../../user/user-data-sources.repository';
-import type { SamplesExportRepository } from '../../metrics/samples-export.repository';
+import type { ClinicalRecordsRepository } from '../../clinical';
+import type { GoalsRepository } from '../../goals';
+import type { UserDataSourcesRepository } from '../../user';
+import type { SamplesExportRepository } from '../../metrics';
 import type { ExportRow, ExportSection } from './export-types';
 import { samplesSection } from './samples-section';
 

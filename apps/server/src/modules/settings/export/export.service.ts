@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { getMetric, type ExportFormat, type SampleMeta } from '@healthfolio/core';
 import type { Audit } from '../../../identity/audit';
 import type { ClientInfo } from '../../../identity/client';
-import type { AccountService } from '../../account/account.service';
+import type { AccountService } from '../../account';
 import { csvExport } from './csv-export';
 import { exportSections, type ExportDeps } from './export-sections';
 import type { ExportContent } from './export-types';

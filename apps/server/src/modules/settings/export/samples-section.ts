@@ -1,6 +1,6 @@
 import { splitDevice } from '@healthfolio/core';
 import type { ExportRow, ExportSection } from './export-types';
-import type { SamplesExportRepository } from '../../metrics/samples-export.repository';
+import type { SamplesExportRepository } from '../../metrics';
 
 const PAGE = 2000;
 

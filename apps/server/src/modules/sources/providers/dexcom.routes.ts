@@ -2,7 +2,7 @@ import { dataEnvelope } from '@healthfolio/core';
 import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SourceReadingsRepository } from '../../metrics/source-readings.repository';
+import { SourceReadingsRepository } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
-import type { UserTimeZoneRepository } from '../../metrics/user-time-zone.repository';
+import type { UserTimeZoneRepository } from '../../metrics';
 import type { SourcesService } from '../sources.service';
 import { dexcomRoutes } from './dexcom.routes';
 import { ehrRoutes } from './ehr.routes';

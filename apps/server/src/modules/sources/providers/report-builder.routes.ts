@@ -4,7 +4,7 @@ import { connectResultSchema, dataEnvelope, type ConnectRequest } from '@healthf
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../http/errors';
-import { isPrivateAddress } from '../../reports/report-fetch';
+import { isPrivateAddress } from '../../reports';
 import type { SourcesService } from '../sources.service';
 import type { ProviderRoutesDeps } from './index';
 

@@ -1,8 +1,7 @@
 import { dataEnvelope } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SourceReadingsRepository } from '../../metrics/source-readings.repository';
-import { formatInstant } from '../../metrics/time';
+import { SourceReadingsRepository, formatInstant } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,6 @@
 import type { ReportBlock } from '@healthfolio/core';
 import { isoDay } from '@healthfolio/insights';
-import type { SourcedLab } from '../../metrics/report-readings.repository';
-import { localDayIn } from '../../metrics/time';
+import { type SourcedLab, localDayIn } from '../../metrics';
 import type { ReportData } from '../report-data';
 import { sourceName } from './sources';
 

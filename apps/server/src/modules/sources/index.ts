@@ -1,0 +1,11 @@
+// The sources module's door: connections and their sealed tokens (TokenVault), the providers' OAuth
+// endpoints and HTTP client, the SyncRunner's type, and the replay of kept raw pages (`sources:replay`).
+export type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+export { endpointsFor, type EndpointContext } from './endpoints';
+export { refreshTokens, type ProviderEndpoints } from './oauth';
+export { createProviderHttp } from './provider-http';
+export { replaySource } from './replay';
+export type { SourcesService } from './sources.service';
+export type { SyncRunEvents, SyncRunner } from './sync-runner';
+export { localMidnight } from './sync-window';
+export { TokenVault } from './token-vault';
