@@ -1,6 +1,10 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import healthfolio from './eslint-rules/server-boundaries.js';
+
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
 
 export default tseslint.config(
   {
@@ -43,6 +47,49 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One door per module (issue 26): a server file reaches another module's files, and the jobs', only
+    // through that folder's index.ts, which exports what others may use. The areas with doors are the
+    // modules (modules/<name>/) and jobs/ (above the modules: they use its queue, never its workers).
+    // db/, http/, identity/, mail/, startup/ and config.ts are shared foundations, imported file by file.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      // The composition root: it builds each module's parts and mounts its routes, so it names their files.
+      'apps/server/src/app.ts',
+      // Tests check a module from inside: they build its repositories and read its tables directly.
+      'apps/server/src/**/*.test.ts',
+    ],
+    plugins: { healthfolio },
+    rules: {
+      'healthfolio/module-doors': [
+        'error',
+        {
+          srcRoot: serverSrc,
+          areas: ['modules/*', 'jobs'],
+          extraDoors: {
+            // The import read worker (a thread of its own, memory-bounded) loads it without the rest of metrics.
+            'modules/metrics/prepared-batch': 'what crosses between the read worker and the import runner',
+          },
+        },
+      ],
+    },
+  },
+  {
+    // One door to the samples (issue 26): SQL naming `samples` or `daily_rollups` (Kysely calls, `sql`
+    // templates) is written in modules/metrics only; everyone else asks its index.ts. Account deletion and
+    // export walk db/user-owned-tables.ts's list with the table as a value, which the rule does not see.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      // The owner of both tables.
+      'apps/server/src/modules/metrics/**',
+      // The tables' history: a migration creates and alters them by name, and never changes once shipped.
+      'apps/server/src/db/migrations/**',
+      // Tests check what was stored by reading the tables themselves.
+      'apps/server/src/**/*.test.ts',
+    ],
+    plugins: { healthfolio },
+    rules: { 'healthfolio/metrics-tables': ['error', { tables: ['samples', 'daily_rollups'] }] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
