@@ -39,7 +39,11 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    ),
+  );
   // Health data never waits in a browser's or a proxy's cache (a shared computer keeps what it caches):
   // every API answer is no-store, unless a route chose a stricter value itself.
   app.addHook('onSend', async (request, reply, payload) => {
