@@ -1,8 +1,7 @@
 import type { Connector } from '@healthfolio/connectors';
 import { getSource } from '@healthfolio/core';
 import type { ConnectorSettings } from '../../config';
-import type { ProviderEndpoints } from './oauth';
-import { ProviderError } from './provider-errors';
+import { smartConfiguration, type ProviderEndpoints } from './oauth';
 
 /** The client a sandbox provider accepts. */
 export const SANDBOX_CLIENT = { clientId: 'healthfolio-sandbox', clientSecret: 'sandbox-secret' };
@@ -106,21 +105,11 @@ export function endpointsFor(
   };
 }
 
-interface SmartConfiguration {
-  authorization_endpoint?: unknown;
-  token_endpoint?: unknown;
-  revocation_endpoint?: unknown;
-  code_challenge_methods_supported?: unknown;
-}
-
-const discovered = new Map<string, { at: number; config: SmartConfiguration }>();
-const DISCOVERY_TTL_MS = 10 * 60_000;
-
 /**
  * Where a connection's provider lives, with SMART discovery done when its connector asks for it: the
  * authorize and token endpoints come from `<FHIR base>/.well-known/smart-configuration` (SMART App
- * Launch 2.x §"SMART configuration"), which must offer PKCE S256. The sandbox's discovered authorize
- * URL is moved to the public address the browser reaches.
+ * Launch 2.x §"SMART configuration", read by oauth/smart.ts), which must offer PKCE S256. The
+ * sandbox's discovered authorize URL is moved to the public address the browser reaches.
  */
 export async function resolveEndpoints(
   connector: Connector,
@@ -131,41 +120,10 @@ export async function resolveEndpoints(
 ): Promise<ProviderEndpoints | undefined> {
   const endpoints = endpointsFor(connector, sandbox, context, settings);
   if (!endpoints || connector.manifest.oauth?.discovery !== 'smart') return endpoints;
-  const base = endpoints.apiBaseUrl.replace(/\/$/, '');
-  let config = discovered.get(base);
-  if (!config || Date.now() - config.at > DISCOVERY_TTL_MS) {
-    let res: Response;
-    try {
-      res = await fetcher(`${base}/.well-known/smart-configuration`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch {
-      throw new ProviderError(`${endpoints.name} could not be reached at ${base}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new ProviderError(`${endpoints.name} does not publish a SMART configuration (${res.status})`);
-    }
-    config = { at: Date.now(), config: (await res.json()) as SmartConfiguration };
-    discovered.set(base, config);
-  }
-  const { authorization_endpoint, token_endpoint, revocation_endpoint, code_challenge_methods_supported } =
-    config.config;
-  if (typeof authorization_endpoint !== 'string' || typeof token_endpoint !== 'string') {
-    throw new ProviderError(`${endpoints.name}'s SMART configuration names no authorize or token endpoint`);
-  }
-  if (Array.isArray(code_challenge_methods_supported) && !code_challenge_methods_supported.includes('S256')) {
-    throw new ProviderError(`${endpoints.name} does not offer PKCE (S256), which SMART requires`);
-  }
+  const smart = await smartConfiguration(endpoints.name, endpoints.apiBaseUrl, fetcher);
   const authorizeUrl =
-    sandbox && authorization_endpoint.startsWith(context.selfUrl())
-      ? context.publicUrl + authorization_endpoint.slice(context.selfUrl().length)
-      : authorization_endpoint;
-  return {
-    ...endpoints,
-    authorizeUrl,
-    tokenUrl: token_endpoint,
-    ...(typeof revocation_endpoint === 'string' ? { revokeUrl: revocation_endpoint } : {}),
-  };
+    sandbox && smart.authorizeUrl.startsWith(context.selfUrl())
+      ? context.publicUrl + smart.authorizeUrl.slice(context.selfUrl().length)
+      : smart.authorizeUrl;
+  return { ...endpoints, ...smart, authorizeUrl };
 }
