@@ -22,6 +22,7 @@ export * from './sample-input';
 export * from './sample-paths';
 export * from './imports';
 export * from './zone-offset';
+export * from './wall-time';
 export * from './insights';
 export * from './goals';
 export * from './source-catalogue';

@@ -1,6 +1,5 @@
 export * from './types';
 export * from './registry';
-export * from './time';
 export { openUpload, type OpenUpload } from './files/open-upload';
 export { fileFromBuffer } from './files/memory-file';
 export { JsonDepthError, MAX_JSON_DEPTH, parseJson } from './shared/safe-json';

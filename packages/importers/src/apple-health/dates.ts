@@ -1,4 +1,4 @@
-import { parseTime } from '../time';
+import { parseTime } from '@healthfolio/core';
 
 const ZERO = 0x30;
 const READ = 1;

@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
+import { parseTime, type NewSample } from '@healthfolio/core';
 import { readNumber } from '../shared/numbers';
-import { parseTime } from '../time';
 import { TIMESTAMP_COLUMN, type GlucoseUnit } from './detect';
 
 /** Where Dexcom sensors stop reading; Clarity prints "Low" / "High" beyond them. */

@@ -1,4 +1,4 @@
-import { parseTime } from '../time';
+import { parseTime } from '@healthfolio/core';
 
 /** An instant read from a FHIR date or dateTime, with the offset it was written at (or the zone's). */
 export interface FhirTime {

@@ -1,4 +1,4 @@
-import { parseTime, wallTimeToInstant } from '../time';
+import { parseTime, wallTimeToInstant } from '@healthfolio/core';
 import { localDay, type LocalDay } from '../shared/local-day';
 
 /** An instant with the offset it was recorded at. */

@@ -1,5 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
-import { parseTime } from '../time';
+import { parseTime, type NewSample } from '@healthfolio/core';
 import type { Bucket } from './buckets';
 import type { EntryType, SeriesType } from './entries';
 import { fitbitDay, fitbitTime } from './fitbit-time';

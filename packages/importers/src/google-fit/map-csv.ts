@@ -1,5 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
-import { parseTime } from '../time';
+import { parseTime, type NewSample } from '@healthfolio/core';
 import type { Reading } from './map-points';
 
 const ADDS_NOTHING = 'a 0 adds nothing to the day';

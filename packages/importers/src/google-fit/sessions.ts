@@ -1,5 +1,4 @@
-import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
-import { parseTime } from '../time';
+import { parseTime, zoneOffsetAt, type NewSample } from '@healthfolio/core';
 import type { ImportFile } from '../types';
 import { isSleepActivity, workoutActivity } from './activities';
 import type { Reading } from './map-points';

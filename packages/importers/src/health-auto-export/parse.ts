@@ -1,6 +1,12 @@
 // Over 300 lines: one format's reader; its cases (quantity, blood pressure, sleep, workout) share its counts.
-import { convert, normalizeUnit, toCanonical, type NewSample, type SampleMeta } from '@healthfolio/core';
-import { parseTime } from '../time';
+import {
+  convert,
+  normalizeUnit,
+  parseTime,
+  toCanonical,
+  type NewSample,
+  type SampleMeta,
+} from '@healthfolio/core';
 import type { ImportIssue, SkippedRecords } from '../types';
 import { metricKinds, PERCENT_KINDS, unitFor } from './metrics';
 

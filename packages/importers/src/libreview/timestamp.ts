@@ -1,4 +1,4 @@
-import { parseTime, wallTimeToInstant } from '../time';
+import { parseTime, wallTimeToInstant } from '@healthfolio/core';
 
 /**
  * LibreView writes "Device Timestamp" in the account's own date setting, with no zone: "03-14-2024

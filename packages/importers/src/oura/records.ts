@@ -1,5 +1,4 @@
-import type { NewSample } from '@healthfolio/core';
-import { parseTime } from '../time';
+import { parseTime, type NewSample } from '@healthfolio/core';
 import { filled, otherFields, type Skip } from './fields';
 import { dayInterval, nested, num, pick, str, when, type Fields } from './values';
 

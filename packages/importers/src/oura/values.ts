@@ -1,5 +1,4 @@
-import { zoneOffsetAt } from '@healthfolio/core';
-import { parseTime, wallTimeToInstant } from '../time';
+import { parseTime, wallTimeToInstant, zoneOffsetAt } from '@healthfolio/core';
 import { parseJson } from '../shared/safe-json';
 
 export type Fields = Record<string, unknown>;

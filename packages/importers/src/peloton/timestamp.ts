@@ -1,4 +1,4 @@
-import { parseTime } from '../time';
+import { parseTime } from '@healthfolio/core';
 
 /** The zone abbreviations Peloton writes after its times, as minutes east of UTC. */
 const ZONES: Record<string, number> = {

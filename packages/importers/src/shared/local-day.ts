@@ -1,4 +1,4 @@
-import { wallTimeToInstant } from '../time';
+import { wallTimeToInstant } from '@healthfolio/core';
 
 /** A local calendar day: from its midnight to the next, in `zone` (23 or 25 hours on DST days). */
 export interface LocalDay {

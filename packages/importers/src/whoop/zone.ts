@@ -1,5 +1,4 @@
-import { isTimeZone } from '@healthfolio/core';
-import { wallTimeToInstant } from '../time';
+import { isTimeZone, wallTimeToInstant } from '@healthfolio/core';
 
 /** Where a cycle was lived: a fixed offset ("UTC-05:00", "UTCZ"), or, in some files, an IANA zone. */
 export type CycleZone = { offsetMin: number } | { zone: string };

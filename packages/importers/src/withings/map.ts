@@ -1,6 +1,5 @@
-import type { NewSample } from '@healthfolio/core';
+import { parseTime, type NewSample } from '@healthfolio/core';
 import { isoLocalDay } from '../shared/local-day';
-import { parseTime } from '../time';
 import { unitOf } from './entries';
 
 type Row = Record<string, string>;

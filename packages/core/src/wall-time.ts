@@ -1,4 +1,4 @@
-import { zoneOffsetAt } from '@healthfolio/core';
+import { zoneOffsetAt } from './zone-offset';
 
 /**
  * Times as exports write them. Many CSV exports give local wall-clock times without an offset
