@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const projects = [
   'packages/core',
+  'packages/fhir',
   'packages/importers',
   'packages/insights',
   'packages/connectors',

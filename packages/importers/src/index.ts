@@ -5,6 +5,4 @@ export { fileFromBuffer } from './files/memory-file';
 export { JsonDepthError, MAX_JSON_DEPTH, parseJson } from './shared/safe-json';
 export { UnsafeArchiveError, defaultZipLimits, openZip, type OpenZip, type ZipLimits } from './files/zip';
 export * from './pdf-report/public';
-export { mapFhirResources, type FhirMapOptions, type FhirResource } from './fhir/public';
-export { mapClinicalRecords } from './fhir/records';
 export { isHealthAutoExport, parseHealthAutoExport, type HealthAutoExportResult } from './health-auto-export';

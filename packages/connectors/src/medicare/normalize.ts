@@ -1,5 +1,5 @@
 import type { NewSample } from '@healthfolio/core';
-import { mapFhirResources, type FhirResource } from '@healthfolio/importers';
+import { mapFhirResources, type FhirResource } from '@healthfolio/fhir';
 import { withdrawnSamples } from '../shared/fhir-withdrawn';
 import type { DeletedOrigins, NormalizeContext, RawPage } from '../types';
 

@@ -1,5 +1,5 @@
 import { ownSampleSchema, ownSampleToNewSample, type NewSample } from '@healthfolio/core';
-import { mapFhirResources, type FhirResource } from '@healthfolio/importers';
+import { mapFhirResources, type FhirResource } from '@healthfolio/fhir';
 import type { NormalizeContext, RawPage } from '../types';
 import type { FeedPage } from './client';
 

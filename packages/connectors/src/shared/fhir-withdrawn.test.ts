@@ -1,4 +1,4 @@
-import type { FhirResource } from '@healthfolio/importers';
+import type { FhirResource } from '@healthfolio/fhir';
 import { describe, expect, it } from 'vitest';
 import { FhirCorrections } from './fhir-corrections';
 import { isEnteredInError, withdrawnSamples } from './fhir-withdrawn';

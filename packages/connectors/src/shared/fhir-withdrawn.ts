@@ -1,5 +1,5 @@
 import { findMetricByLoinc } from '@healthfolio/core';
-import { mapFhirResources, type FhirResource } from '@healthfolio/importers';
+import { mapFhirResources, type FhirResource } from '@healthfolio/fhir';
 import type { DeletedOrigins } from '../types';
 
 const LOINC = 'http://loinc.org';

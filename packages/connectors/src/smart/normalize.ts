@@ -1,5 +1,5 @@
 import type { ClinicalRecordInput, NewSample } from '@healthfolio/core';
-import { mapClinicalRecords, mapFhirResources, type FhirResource } from '@healthfolio/importers';
+import { mapClinicalRecords, mapFhirResources, type FhirResource } from '@healthfolio/fhir';
 import { withdrawnSamples } from '../shared/fhir-withdrawn';
 import type { DeletedOrigins, NormalizeContext, RawPage } from '../types';
 

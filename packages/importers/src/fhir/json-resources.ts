@@ -1,7 +1,8 @@
 import Assembler from 'stream-json/assembler.js';
 import type { Token } from 'stream-json/parser.js';
 import type { ImportFile } from '../types';
-import type { FileItem, Resource } from './fhir-types';
+import type { Resource } from '@healthfolio/fhir';
+import type { FileItem } from './file-items';
 import { jsonTokens } from '../shared/json-tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { ImportFile } from '../types';
-import type { FileItem } from './fhir-types';
+import type { FileItem } from './file-items';
 import { asResource } from './json-resources';
 import { parseJson } from '../shared/safe-json';
 

@@ -1,14 +1,24 @@
+import {
+  addMedicationName,
+  addReportLinks,
+  CLINICAL,
+  isOwner,
+  mapClinicalRecord,
+  mapResource,
+  notYoursWarning,
+  patientDisplayName,
+  WITHDRAWN,
+  type MapContext,
+  type RecordContext,
+  type Resource,
+} from '@healthfolio/fhir';
 import { ChunkBuffer } from '../shared/chunk-buffer';
 import { ImportFormatError, type ImportChunk, type ImportContext, type ImportFile } from '../types';
 import { fhirFiles } from './fhir-file';
-import type { FileItem, Resource } from './fhir-types';
+import type { FileItem } from './file-items';
 import { DamagedJsonError } from '../shared/json-tokens';
-import { CLINICAL, mapResource } from './map';
-import { WITHDRAWN, type MapContext } from './map-context';
-import { addMedicationName, mapClinicalRecord, type RecordContext } from './records';
-import { isOwner, notYoursWarning, patientDisplayName } from './patient';
 import { fileResources } from './resources';
-import { addReportLinks, surveyUpload } from './survey';
+import { surveyUpload } from './survey';
 
 /** Files of resources that give no samples (Patient, Encounter) still report progress this often. */
 const MAX_RECORDS = 5000;

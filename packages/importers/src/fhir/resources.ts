@@ -1,6 +1,7 @@
 import type { ImportFile } from '../types';
 import type { FhirLayout } from './fhir-file';
-import type { FileItem, FoundResource } from './fhir-types';
+import type { FoundResource } from '@healthfolio/fhir';
+import type { FileItem } from './file-items';
 import { asResource, jsonResources } from './json-resources';
 import { ndjsonResources } from './ndjson-resources';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
-import { referenceKey } from './survey';
 import { readAll } from './test-support';
 
 const ndjson = (...rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -51,13 +50,5 @@ describe('upload survey', () => {
       await source(patient([{ system: 'urn:oid:1.2.840.114350.1.13.0.1.7.5.737384.14', value: 'E1' }])),
     ).toBe('epic');
     expect(await source(patient([{ system: 'http://hospital.example/mrn', value: '1' }]))).toBe('ehr');
-  });
-
-  it('keys references the way results are looked up', () => {
-    expect(referenceKey('Observation/abc')).toBe('Observation/abc');
-    expect(referenceKey('https://fhir.example/R4/Observation/abc/_history/2')).toBe('Observation/abc');
-    expect(referenceKey('urn:uuid:1234')).toBe('urn:uuid:1234');
-    expect(referenceKey('abc')).toBeUndefined();
-    expect(referenceKey(42)).toBeUndefined();
   });
 });

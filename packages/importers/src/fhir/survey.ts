@@ -1,8 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
+import { addReportLinks } from '@healthfolio/fhir';
 import type { ImportFile } from '../types';
-import { conceptName } from './coded';
 import type { FhirLayout } from './fhir-file';
-import type { Resource } from './fhir-types';
 import { fileResources } from './resources';
 
 /** What the whole upload is, learnt before any sample goes out so every sample says the same. */
@@ -104,24 +103,4 @@ async function collectReports(
   } catch {
     // A damaged file is reported by the reading pass, with everything read before the damage.
   }
-}
-
-/** Remembers a DiagnosticReport's name under the references of its results; other resources are ignored. */
-export function addReportLinks(resource: Resource, reports: Map<string, string>): void {
-  if (resource.resourceType !== 'DiagnosticReport') return;
-  const name = conceptName(resource.code) ?? 'Report';
-  const results = Array.isArray(resource.result) ? (resource.result as unknown[]) : [];
-  for (const result of results) {
-    const key = referenceKey((result as { reference?: unknown } | null)?.reference);
-    if (key !== undefined && !reports.has(key)) reports.set(key, name);
-  }
-}
-
-/** "Observation/123" from a relative or absolute reference (history dropped); a urn as it is. */
-export function referenceKey(reference: unknown): string | undefined {
-  if (typeof reference !== 'string' || reference === '') return undefined;
-  if (reference.startsWith('urn:')) return reference;
-  const path = reference.split('/_history/')[0]!.split('/');
-  if (path.length < 2) return undefined;
-  return `${path[path.length - 2]}/${path[path.length - 1]}`;
 }

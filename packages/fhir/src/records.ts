@@ -4,7 +4,7 @@ import type { ClinicalCategory, ClinicalRecordInput } from '@healthfolio/core';
 import { codeIn, codings, conceptName, num, str } from './coded';
 import type { FoundResource, Resource } from './fhir-types';
 import { readFhirTime } from './fhir-time';
-import { referenceKey } from './survey';
+import { referenceKey } from './references';
 
 /** What mapping a resource into a clinical record needs besides the resource. */
 export interface RecordContext {

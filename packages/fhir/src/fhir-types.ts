@@ -59,15 +59,3 @@ export interface FoundResource {
   /** The entry number inside a Bundle that is itself a resource of the file (a Bundle of Bundles). */
   part?: string;
 }
-
-/** Something in a file that is not a resource (a bare string, an object without resourceType). */
-export interface NotAResource {
-  problem: string;
-  file: string;
-  line?: number;
-  record: number;
-}
-
-export type FileItem = FoundResource | NotAResource;
-
-export const isResource = (item: FileItem): item is FoundResource => 'resource' in item;

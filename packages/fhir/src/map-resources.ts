@@ -1,7 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import type { Resource } from './fhir-types';
 import { mapResource } from './map';
-import { addReportLinks } from './survey';
+import { addReportLinks } from './references';
 
 /** What a connector's sync gives the FHIR mapping besides the resources. */
 export interface FhirMapOptions {
