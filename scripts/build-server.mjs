@@ -24,6 +24,10 @@ const entries = {
   'read-worker': 'apps/server/src/modules/imports/read-worker.ts',
   'report-worker': 'apps/server/src/modules/imports/report-worker.ts',
   'checkpoint-worker': 'apps/server/src/db/checkpoint-worker.ts',
+  // The fake providers, a file of their own that main.mjs imports only when sandbox providers are on
+  // (modules/sources/sandbox.ts), so a server without them never loads them. It holds its own copy of the
+  // connector manifests and protocol constants it answers by.
+  sandbox: 'packages/sandbox/src/index.ts',
 };
 
 /** @param {string} root the repository */
@@ -34,6 +38,10 @@ export async function buildServer(root) {
   const dependenciesOutside = {
     name: 'dependencies-outside',
     setup(build) {
+      build.onResolve({ filter: /^@healthfolio\/sandbox$/ }, () => ({
+        path: './sandbox.mjs',
+        external: true,
+      }));
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === 'resolving' || isBuiltin(args.path)) return undefined;
         if (args.path.startsWith('@healthfolio/')) return undefined;

@@ -7,6 +7,7 @@ const projects = [
   'packages/importers',
   'packages/insights',
   'packages/connectors',
+  'packages/sandbox',
   'apps/server',
   'apps/web',
   'e2e',

@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { verify, hash } from '@node-rs/argon2';
-import { connectors } from '@healthfolio/connectors';
+import { fakeOf } from '@healthfolio/sandbox';
 import { defaultSettings, mergeSettings } from '@healthfolio/core';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -335,10 +335,8 @@ async function seed(env: Env) {
 
 /** The Oura provider's fake on loopback: every instance talks to this one, as to the real Oura. */
 async function startOuraFake() {
-  const oura = connectors.find((c) => c.manifest.kind === 'oura');
-  if (!oura) throw new Error('no oura connector');
   const app = Fastify({ logger: false });
-  await app.register(oura.fake, { control: {} });
+  await app.register(fakeOf('oura'), { control: {} });
   await app.listen({ host: '127.0.0.1', port: PORTS.oura });
   return { url: `http://127.0.0.1:${PORTS.oura}`, close: () => app.close() };
 }

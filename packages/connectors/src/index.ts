@@ -1,7 +1,6 @@
 export * from './types';
 export { ProviderError, RateLimited, ReauthRequired } from './errors';
 export { connectors, getConnector } from './registry';
-export { FakeOAuth } from './shared/fake-oauth';
 export { oura } from './oura';
 export { strava } from './strava';
 export { whoop } from './whoop';
@@ -18,18 +17,7 @@ export { peloton } from './peloton';
 export { eightSleep } from './eight-sleep';
 export { withings } from './withings';
 export { reportBuilder } from './report-builder';
-export {
-  cerner,
-  createSmartFake,
-  ehr,
-  endpointDirectory,
-  epic,
-  parseEndpointFile,
-  recordOf,
-  SYNTHETIC_PATIENTS,
-  va,
-  type SmartEndpoint,
-} from './smart';
+export { cerner, ehr, endpointDirectory, epic, parseEndpointFile, va, type SmartEndpoint } from './smart';
 export { medicare } from './medicare';
 export { freestyleLibre } from './freestyle-libre';
-export { SANDBOX_FEED_KEY } from './report-builder/fake';
+export { SANDBOX_FEED_KEY } from './report-builder/manifest';

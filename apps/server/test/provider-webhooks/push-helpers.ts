@@ -1,6 +1,7 @@
 import net from 'node:net';
-import type { Connector, FakeOptions } from '@healthfolio/connectors';
+import type { Connector } from '@healthfolio/connectors';
 import type { SyncStats } from '@healthfolio/core';
+import type { FakeOptions } from '@healthfolio/sandbox';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import type { TestDialect } from '../databases';

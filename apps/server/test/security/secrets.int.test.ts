@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { getConnector } from '@healthfolio/connectors';
+import { fakeOf } from '@healthfolio/sandbox';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +14,6 @@ import { connectThroughConsent, fakeEnv, type RunningFake } from '../sources/hel
 
 /** The Oura fake on loopback, recording every token its /oauth/token endpoint hands out. */
 async function startRecordingFake(issued: string[]): Promise<RunningFake> {
-  const connector = getConnector('oura')!;
   const app = Fastify({ logger: false });
   app.addHook('onSend', async (_request, _reply, payload) => {
     if (typeof payload === 'string' && payload.includes('access_token')) {
@@ -24,7 +23,7 @@ async function startRecordingFake(issued: string[]): Promise<RunningFake> {
     return payload;
   });
   const control = {};
-  await app.register(connector.fake, { clientId: 'test-client', clientSecret: 'test-secret', control });
+  await app.register(fakeOf('oura'), { clientId: 'test-client', clientSecret: 'test-secret', control });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, control, app, close: () => app.close() };
 }

@@ -1,5 +1,6 @@
-import type { Connector, FakeControl, FakeOptions } from '@healthfolio/connectors';
+import type { Connector } from '@healthfolio/connectors';
 import type { DataSource, SyncStats, SyncStatus } from '@healthfolio/core';
+import { fakeOf, type FakeControl, type FakeOptions, type FakeProvider } from '@healthfolio/sandbox';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
@@ -22,11 +23,18 @@ export interface RunningFake {
   close(): Promise<void>;
 }
 
-/** A provider's fake listening on loopback, as the tests' stand-in for the real API. */
-export async function startFake(connector: Connector, options: FakeOptions = {}): Promise<RunningFake> {
+/**
+ * A provider's fake listening on loopback, as the tests' stand-in for the real API: the connector's own
+ * (packages/sandbox) unless `provider` is given.
+ */
+export async function startFake(
+  connector: Connector,
+  options: FakeOptions = {},
+  provider: FakeProvider = fakeOf(connector.manifest.kind),
+): Promise<RunningFake> {
   const control: FakeControl = {};
   const app = Fastify({ logger: false });
-  await app.register(connector.fake, { ...options, control });
+  await app.register(provider, { ...options, control });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, control, app, close: () => app.close() };
 }
@@ -181,16 +189,20 @@ export interface ConnectorFixture {
 export async function connectorFixture(
   connector: Connector,
   dialect: TestDialect,
-  options: { tz?: string; env?: Record<string, string>; fake?: FakeOptions } = {},
+  options: { tz?: string; env?: Record<string, string>; fake?: FakeOptions; provider?: FakeProvider } = {},
 ): Promise<ConnectorFixture> {
   const clock = new FakeClock(NOW);
   const kind = connector.manifest.kind;
   // OAuth fakes accept only the test client; the password sign-ins' fakes accept any app client.
-  const fake = await startFake(connector, {
-    now: clock.now,
-    ...(connector.manifest.oauth ? TEST_CLIENT : {}),
-    ...options.fake,
-  });
+  const fake = await startFake(
+    connector,
+    {
+      now: clock.now,
+      ...(connector.manifest.oauth ? TEST_CLIENT : {}),
+      ...options.fake,
+    },
+    options.provider,
+  );
   const t = await createTestApp(
     dialect,
     { ...fakeEnv(kind, fake), ...options.env },

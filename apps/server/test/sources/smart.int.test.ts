@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSmartFake, ehr, epic, SYNTHETIC_PATIENTS, va, type Connector } from '@healthfolio/connectors';
+import { ehr, epic, va } from '@healthfolio/connectors';
 import type { DataSource } from '@healthfolio/core';
+import { createSmartFake, SYNTHETIC_PATIENTS } from '@healthfolio/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
@@ -243,19 +244,16 @@ describe.each(testDialects)('SMART on FHIR (Epic) against the sandbox EHR on %s'
 });
 
 /** VA Lighthouse as its own kind, with a server that offers no Procedure or Immunization search. */
-const vaWithoutSomeTypes: Connector = {
-  ...va,
-  fake: createSmartFake({
-    providerName: 'VA Lighthouse',
-    oauth: va.manifest.oauth!,
-    unsupported: ['Procedure', 'Immunization'],
-  }),
-};
+const vaWithoutSomeTypes = createSmartFake({
+  providerName: 'VA Lighthouse',
+  oauth: va.manifest.oauth!,
+  unsupported: ['Procedure', 'Immunization'],
+});
 
 describe.each(testDialects)('SMART on FHIR (VA Lighthouse) on %s', (dialect) => {
   let f: ConnectorFixture;
   beforeAll(async () => {
-    f = await connectorFixture(vaWithoutSomeTypes, dialect);
+    f = await connectorFixture(va, dialect, { provider: vaWithoutSomeTypes });
   });
   afterAll(() => f.close());
 

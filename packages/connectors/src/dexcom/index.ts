@@ -1,7 +1,6 @@
 import type { Connector } from '../types';
 import { sync } from './client';
-import { fake } from './fake';
 import { manifest } from './manifest';
 import { normalize } from './normalize';
 
-export const dexcom = { manifest, sync, normalize, fake } satisfies Connector;
+export const dexcom = { manifest, sync, normalize } satisfies Connector;

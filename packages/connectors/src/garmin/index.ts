@@ -1,8 +1,7 @@
 import type { Connector } from '../types';
 import { sync } from './client';
-import { fake } from './fake';
 import { manifest } from './manifest';
 import { deleted, normalize } from './normalize';
 
-export const garmin = { manifest, sync, normalize, deleted, fake } satisfies Connector;
+export const garmin = { manifest, sync, normalize, deleted } satisfies Connector;
 export { isResource, pullResource, targetedCursor, type GarminTarget } from './client';

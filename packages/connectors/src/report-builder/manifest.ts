@@ -15,3 +15,9 @@ export const manifest: ConnectorManifest = {
   /** The feed answers FHIR Bundles (searchset paging by `next` links) or our own JSON (see the README). */
   docsUrl: 'https://hl7.org/fhir/R4/bundle.html',
 };
+
+/**
+ * The key the sandbox feed (packages/sandbox) accepts, which the server's sandbox connection sends; a test's
+ * fake also accepts its `clientSecret` when given.
+ */
+export const SANDBOX_FEED_KEY = 'sandbox-feed-key';

@@ -1,7 +1,6 @@
 import type { Connector } from '../types';
 import { covers, sync } from './client';
-import { fake } from './fake';
 import { manifest } from './manifest';
 import { normalize } from './normalize';
 
-export const whoop = { manifest, sync, normalize, covers, fake } satisfies Connector;
+export const whoop = { manifest, sync, normalize, covers } satisfies Connector;

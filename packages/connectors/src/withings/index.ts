@@ -1,7 +1,6 @@
 import type { Connector } from '../types';
 import { covers, sync } from './client';
-import { fake } from './fake';
 import { manifest } from './manifest';
 import { deleted, normalize } from './normalize';
 
-export const withings = { manifest, sync, normalize, deleted, covers, fake } satisfies Connector;
+export const withings = { manifest, sync, normalize, deleted, covers } satisfies Connector;

@@ -4,7 +4,7 @@ import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS } from '../shared/fake-data';
 import { SANDBOX_SECRET } from '../shared/fake-push';
 import type { FakeOptions } from '../types';
-import { manifest } from './manifest';
+import { whoopManifest as manifest } from '@healthfolio/connectors/protocol';
 import { registerPush } from './push';
 import { BODY, MEMBER, cycleOf, dayOf, recoveryOf, sleepsOf, workoutsOf, type Day } from './member-year';
 

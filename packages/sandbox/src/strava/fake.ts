@@ -3,7 +3,7 @@ import { FakeOAuth } from '../shared/fake-oauth';
 import { DAY_MS, dayOf } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { ATHLETE, activitiesOn } from './athlete-year';
-import { manifest } from './manifest';
+import { stravaManifest as manifest } from '@healthfolio/connectors/protocol';
 import { registerPush } from './push';
 
 interface ListQuery {

@@ -13,7 +13,7 @@ import {
 } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 import { registerPush, SANDBOX_SECRET } from './push';
-import { manifest } from './manifest';
+import { ouraManifest as manifest } from '@healthfolio/connectors/protocol';
 
 /** The sandbox person lives in New York; their data covers the year before `now`. */
 const OFFSET = -300;

@@ -6,8 +6,12 @@ import { FakeOAuth } from '../shared/fake-oauth';
 import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, dateOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
-import { RESOURCES, WINDOW_SECONDS, type GarminResource } from './client';
-import { manifest } from './manifest';
+import {
+  GARMIN_RESOURCES as RESOURCES,
+  GARMIN_WINDOW_SECONDS as WINDOW_SECONDS,
+  garminManifest as manifest,
+  type GarminResource,
+} from '@healthfolio/connectors/protocol';
 import { PullTokens, registerPush } from './push';
 
 /** The sandbox person lives in New York (with its DST changes) and wears a Forerunner. */

@@ -5,8 +5,10 @@ import { FakeOAuth } from '../shared/fake-oauth';
 import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, dateOf, dayOf, gauss, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
-import { MEAS_TYPES } from './client';
-import { manifest } from './manifest';
+import {
+  WITHINGS_MEAS_TYPES as MEAS_TYPES,
+  withingsManifest as manifest,
+} from '@healthfolio/connectors/protocol';
 import { registerPush } from './push';
 
 /** The sandbox person lives in New York, steps on a Body+ most mornings, and sleeps on a Sleep Analyzer. */

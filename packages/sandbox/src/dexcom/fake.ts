@@ -3,8 +3,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
 import { DAY_MS, dayOf, gauss, isoWithOffset, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
-import { parseSystemTime, WINDOW_MS } from './client';
-import { manifest } from './manifest';
+import {
+  DEXCOM_WINDOW_MS as WINDOW_MS,
+  dexcomManifest as manifest,
+  parseDexcomSystemTime as parseSystemTime,
+} from '@healthfolio/connectors/protocol';
 
 /** The sandbox person lives in New York and wears a CGM all year: a G6 with a receiver, then a G7 on iOS. */
 const ZONE = 'America/New_York';

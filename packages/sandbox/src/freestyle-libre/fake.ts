@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeOptions } from '../types';
-import { accountIdOf } from './client';
+import { libreAccountIdOf as accountIdOf } from '@healthfolio/connectors/protocol';
 import { history, item, latest, logbook, type Reading } from './fake-glucose';
 
 /** The sandbox follower signs in with any email and this password. */

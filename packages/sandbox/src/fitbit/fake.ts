@@ -3,7 +3,7 @@ import { FakeOAuth } from '../shared/fake-oauth';
 import { FakeRevisions } from '../shared/fake-revisions';
 import { DAY_MS, decodeToken, encodeToken } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
-import { manifest } from './manifest';
+import { fitbitManifest as manifest } from '@healthfolio/connectors/protocol';
 import {
   dateOf,
   heartPoints,

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FakePortal, deliver, everyNew } from '../shared/fake-push';
 import type { FakeOptions } from '../types';
-import { WINDOW_SECONDS, type GarminResource } from './client';
+import {
+  GARMIN_WINDOW_SECONDS as WINDOW_SECONDS,
+  type GarminResource,
+} from '@healthfolio/connectors/protocol';
 
 /**
  * Garmin Health API notifications as the fake's push side. The endpoints are set per summary type in

@@ -1,9 +1,8 @@
+import { SANDBOX_FEED_KEY } from '@healthfolio/connectors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DAY_MS, dayOf, gauss, isoWithOffset, seeded } from '../shared/fake-data';
 import type { FakeOptions } from '../types';
 
-/** The key the sandbox feed accepts; a test fake also accepts `clientSecret` when given. */
-export const SANDBOX_FEED_KEY = 'sandbox-feed-key';
 const OFFSET = 60;
 const DAYS = 180;
 const PAGE_DAYS = 60;

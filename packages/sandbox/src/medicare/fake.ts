@@ -3,9 +3,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
 import { FhirCorrections } from '../shared/fhir-corrections';
 import type { FakeOptions } from '../types';
-import { EOB_PAGE_SIZE, FHIR_BASE } from './client';
+import {
+  MEDICARE_EOB_PAGE_SIZE as EOB_PAGE_SIZE,
+  MEDICARE_FHIR_BASE as FHIR_BASE,
+  medicareManifest as manifest,
+} from '@healthfolio/connectors/protocol';
 import { claims, coverages, patient, PATIENT_ID, type Resource } from './fake-beneficiary';
-import { manifest } from './manifest';
 
 /** Blue Button answers 10 claims a page unless asked, and at most 50. */
 const DEFAULT_COUNT = 10;

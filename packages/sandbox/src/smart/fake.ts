@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FakeOAuth } from '../shared/fake-oauth';
 import { FhirCorrections } from '../shared/fhir-corrections';
-import type { FakeOptions, OAuthSettings } from '../types';
+import type { OAuthSettings } from '@healthfolio/connectors';
+import type { FakeOptions } from '../types';
 import { patientById, recordOf, SYNTHETIC_PATIENTS } from './patients';
 import { iso, type Resource } from './resources';
 
