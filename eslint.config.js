@@ -6,6 +6,11 @@ import healthfolio from './eslint-rules/server-boundaries.js';
 
 const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
 
+const NOT_APPS = {
+  group: ['@healthfolio/server', '@healthfolio/web', '**/apps/**'],
+  message: 'packages must not depend on apps',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -34,15 +39,36 @@ export default tseslint.config(
   {
     // Dependencies point one way: apps → packages, never back.
     files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_APPS] }] },
+  },
+  {
+    // The connectors hold what the app needs for real providers: their fakes (and Fastify) live in
+    // packages/sandbox, the FHIR mapping in packages/fhir.
+    files: ['packages/connectors/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@healthfolio/server', '@healthfolio/web', '**/apps/**'],
-              message: 'packages must not depend on apps',
-            },
+          paths: [
+            { name: 'fastify', message: 'fake providers live in packages/sandbox' },
+            { name: '@healthfolio/importers', message: 'the FHIR mapping is @healthfolio/fhir' },
+          ],
+          patterns: [NOT_APPS],
+        },
+      ],
+    },
+  },
+  {
+    // The server loads the fake providers only when SANDBOX_PROVIDERS is on, by a dynamic import
+    // (modules/sources/sandbox.ts); a static one would load them on every start.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@healthfolio/sandbox', message: "only by `await import('@healthfolio/sandbox')`" },
           ],
         },
       ],
