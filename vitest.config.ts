@@ -39,7 +39,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['./src/test/setup-i18n.ts'],
+          setupFiles: ['./src/test/setup-i18n.ts', './src/test/msw-setup.ts'],
           // Rendering a review dialog with its PDF took 5.6 s at a load of 40 against the default 5 s.
           testTimeout: 20_000,
           // Node ≥ 25 puts its own Web Storage on globalThis (a getter that answers undefined without

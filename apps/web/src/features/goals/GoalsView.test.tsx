@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import type { Goal } from '@healthfolio/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { createGoal, deleteGoal, fetchGoals, updateGoal } from './goals-api';
+import { apiError, inTurn, noContent, onApi } from '../../test/msw';
 import { GoalsView } from './GoalsView';
 import { goal, weightGoal } from './test-utils';
 
-vi.mock('./goals-api', () => ({
-  fetchGoals: vi.fn(),
-  createGoal: vi.fn(),
-  updateGoal: vi.fn(),
-  deleteGoal: vi.fn(),
-}));
+/** `GET /api/goals` answers these goals, in turn. */
+const goals = (...lists: Goal[][]) =>
+  onApi('get', '/api/goals', inTurn(...lists.map((items) => ({ items }))));
 
 function renderGoals(units: 'metric' | 'imperial' = 'metric') {
   const { ui } = signedIn(<GoalsView />, { url: '/goals', units });
@@ -21,7 +18,7 @@ function renderGoals(units: 'metric' | 'imperial' = 'metric') {
 }
 
 function badRequest(message: string) {
-  return apiFailure({ method: 'post', url: '/goals' }, 400, { error: { code: 'validation', message } });
+  return apiError(400, 'validation', message);
 }
 
 async function chooseMetric(user: ReturnType<typeof userEvent.setup>, label: string) {
@@ -34,18 +31,17 @@ async function chooseMetric(user: ReturnType<typeof userEvent.setup>, label: str
 describe('GoalsView', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('keeps a title the person gave', async () => {
-    vi.mocked(fetchGoals).mockResolvedValue([goal({ title: 'Walk more' })]);
+    goals([goal({ title: 'Walk more' })]);
     renderGoals();
     const card = await screen.findByRole('article', { name: 'Walk more' });
     expect(within(card).getByTestId('goal-target').textContent).toBe('10,000 steps a day');
   });
 
   it('shows a goal’s progress, streak and history', async () => {
-    vi.mocked(fetchGoals).mockResolvedValue([goal()]);
+    goals([goal()]);
     renderGoals();
     const card = await screen.findByRole('article', { name: '10,000 steps a day' });
     expect(within(card).getByTestId('goal-current').textContent).toBe('Today: 6,400 steps');
@@ -59,7 +55,7 @@ describe('GoalsView', { timeout: 20_000 }, () => {
   });
 
   it('shows where a by-date goal is heading, in the user’s units', async () => {
-    vi.mocked(fetchGoals).mockResolvedValue([weightGoal({ met: true, percent: 120 })]);
+    goals([weightGoal({ met: true, percent: 120 })]);
     renderGoals('imperial');
     // The server's title is the target in other words: the card says it in the user's units.
     const card = await screen.findByRole('article', { name: 'Weight 165.3 lb by 30 Jun 2027' });
@@ -74,7 +70,8 @@ describe('GoalsView', { timeout: 20_000 }, () => {
 
   it('starts from the empty state and explains each mistake in the dialog', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValue([]);
+    goals([]);
+    const created = onApi('post', '/api/goals', goal());
     renderGoals();
     await user.click(await screen.findByRole('button', { name: 'Create your first goal' }));
     const dialog = screen.getByRole('dialog', { name: 'New goal' });
@@ -86,13 +83,13 @@ describe('GoalsView', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), 'lots');
     await user.click(within(dialog).getByRole('button', { name: 'Create goal' }));
     expect(within(dialog).getByText('Enter the target as a number, e.g. 10000 or 5.7.')).toBeTruthy();
-    expect(createGoal).not.toHaveBeenCalled();
+    expect(created).toEqual([]);
   });
 
   it('creates a goal with the unit it was typed in, and shows its card', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValueOnce([]).mockResolvedValue([goal()]);
-    vi.mocked(createGoal).mockResolvedValue(goal());
+    goals([], [goal()]);
+    const created = onApi('post', '/api/goals', goal());
     renderGoals();
     await user.click(await screen.findByRole('button', { name: 'Create your first goal' }));
     await chooseMetric(user, 'Steps');
@@ -101,22 +98,24 @@ describe('GoalsView', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Target' }), '10 000');
     await user.click(within(dialog).getByRole('button', { name: 'Create goal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(createGoal).toHaveBeenCalledWith({
-      metric: 'steps',
-      target: 10_000,
-      unit: '{count}',
-      direction: 'at_least',
-      period: 'daily',
-      deadline: null,
-    });
+    expect(created.map((request) => request.body)).toEqual([
+      {
+        metric: 'steps',
+        target: 10_000,
+        unit: '{count}',
+        direction: 'at_least',
+        period: 'daily',
+        deadline: null,
+      },
+    ]);
     expect(await screen.findByRole('article', { name: '10,000 steps a day' })).toBeTruthy();
     expect(screen.getByText('Goal created')).toBeTruthy();
   });
 
   it('sends an imperial user’s weight in pounds, with its deadline and title', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValue([]);
-    vi.mocked(createGoal).mockResolvedValue(weightGoal());
+    goals([]);
+    const created = onApi('post', '/api/goals', weightGoal());
     renderGoals('imperial');
     await user.click(await screen.findByRole('button', { name: 'Create your first goal' }));
     await chooseMetric(user, 'Weight');
@@ -128,22 +127,24 @@ describe('GoalsView', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Title (optional)' }), 'Summer weight');
     await user.click(within(dialog).getByRole('button', { name: 'Create goal' }));
     await waitFor(() =>
-      expect(createGoal).toHaveBeenCalledWith({
-        metric: 'weight',
-        target: 165,
-        unit: '[lb_av]',
-        direction: 'at_most',
-        period: 'by_date',
-        deadline: '2099-06-30',
-        title: 'Summer weight',
-      }),
+      expect(created.map((request) => request.body)).toEqual([
+        {
+          metric: 'weight',
+          target: 165,
+          unit: '[lb_av]',
+          direction: 'at_most',
+          period: 'by_date',
+          deadline: '2099-06-30',
+          title: 'Summer weight',
+        },
+      ]),
     );
   });
 
   it('shows the server’s message and keeps the dialog open', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValue([]);
-    vi.mocked(createGoal).mockRejectedValue(badRequest('Unit "furlong" is not a unit of steps.'));
+    goals([]);
+    onApi('post', '/api/goals', badRequest('Unit "furlong" is not a unit of steps.'));
     renderGoals();
     await user.click(await screen.findByRole('button', { name: 'Create your first goal' }));
     await chooseMetric(user, 'Steps');
@@ -158,7 +159,7 @@ describe('GoalsView', { timeout: 20_000 }, () => {
 
   it('fills the dialog from an example', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValue([]);
+    goals([]);
     renderGoals();
     await user.click(await screen.findByRole('button', { name: 'HbA1c under 5.7 %' }));
     const dialog = screen.getByRole('dialog', { name: 'New goal' });
@@ -170,8 +171,8 @@ describe('GoalsView', { timeout: 20_000 }, () => {
   it('edits a goal in place', async () => {
     const user = userEvent.setup();
     const edited = goal({ title: 'Steps at least 8,000 a day', target: 8000 });
-    vi.mocked(fetchGoals).mockResolvedValueOnce([goal()]).mockResolvedValue([edited]);
-    vi.mocked(updateGoal).mockResolvedValue(edited);
+    goals([goal()], [edited]);
+    const updated = onApi('put', '/api/goals/:id', edited);
     renderGoals();
     const card = await screen.findByRole('article', { name: '10,000 steps a day' });
     await user.click(within(card).getByRole('button', { name: /^Edit/ }));
@@ -181,10 +182,10 @@ describe('GoalsView', { timeout: 20_000 }, () => {
     await user.clear(target);
     await user.type(target, '8000');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(updateGoal).toHaveBeenCalled());
-    expect(vi.mocked(updateGoal).mock.calls[0]?.[0]).toBe('goal_1');
+    await waitFor(() => expect(updated).toHaveLength(1));
+    expect(updated[0]?.path).toBe('/api/goals/goal_1');
     // The server's title is left out, so the server writes a new one for the new target.
-    expect(vi.mocked(updateGoal).mock.calls[0]?.[1]).toEqual({
+    expect(updated[0]?.body).toEqual({
       metric: 'steps',
       target: 8000,
       unit: '{count}',
@@ -197,15 +198,15 @@ describe('GoalsView', { timeout: 20_000 }, () => {
 
   it('deletes a goal once confirmed', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchGoals).mockResolvedValueOnce([goal()]).mockResolvedValue([]);
-    vi.mocked(deleteGoal).mockResolvedValue();
+    goals([goal()], []);
+    const deleted = onApi('delete', '/api/goals/:id', noContent());
     renderGoals();
     const card = await screen.findByRole('article', { name: '10,000 steps a day' });
     await user.click(within(card).getByRole('button', { name: /^Delete/ }));
     const confirm = screen.getByRole('dialog', { name: 'Delete this goal?' });
     expect(confirm.textContent).toContain('“10,000 steps a day” and its streaks will be deleted.');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(deleteGoal).toHaveBeenCalledWith('goal_1');
+    await waitFor(() => expect(deleted.map((request) => request.path)).toEqual(['/api/goals/goal_1']));
     await waitFor(() => expect(screen.queryByRole('article')).toBeNull());
     expect(await screen.findByText('Goal deleted')).toBeTruthy();
   });

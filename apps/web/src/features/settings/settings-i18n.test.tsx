@@ -5,18 +5,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
+import { onApi } from '../../test/msw';
 import { describeToken } from './api-tokens-api';
 import { PasswordSection } from './PasswordSection';
 import { PrivacySection } from './PrivacySection';
 import { SessionsSection } from './SessionsSection';
-import { fetchSessions } from './sessions-api';
 import { describeDelivery } from './webhooks-api';
-
-vi.mock('./sessions-api', () => ({
-  fetchSessions: vi.fn(),
-  endSession: vi.fn(),
-  signOutEverywhere: vi.fn(),
-}));
 
 const session: SessionInfo = {
   id: 's1',
@@ -59,6 +53,8 @@ describe('Settings in other languages', () => {
   it('names the inactivity choices in German, a value set through the API among them', async () => {
     await i18n.changeLanguage('de');
     const privacy = { ...defaultSettings().privacy, autoSignOutMinutes: 45 };
+    // The analytics consent sits in this section; with analytics off it is not shown.
+    onApi('get', '/api/analytics', { enabled: false });
     render(signedIn(<PrivacySection values={privacy} save={vi.fn()} />).ui);
     expect(await screen.findByRole('region', { name: 'Datenschutz' })).toBeTruthy();
     const select = screen.getByLabelText('Abmelden nach Inaktivität');
@@ -73,7 +69,7 @@ describe('Settings in other languages', () => {
   });
 
   it('keeps the session times as <time> elements inside the translated sentence', async () => {
-    vi.mocked(fetchSessions).mockResolvedValue([session]);
+    onApi('get', '/api/identity/sessions', [session]);
     await i18n.changeLanguage('de');
     render(signedIn(<SessionsSection />).ui);
     const item = await screen.findByRole('listitem', { name: 'Firefox unter Linux, 198.51.100.x' });
@@ -130,7 +126,7 @@ describe('Settings in other languages', () => {
   ])(
     'words the device and network parts in %s, the browser and system by their names',
     async (language, names) => {
-      vi.mocked(fetchSessions).mockResolvedValue(parts);
+      onApi('get', '/api/identity/sessions', parts);
       await i18n.changeLanguage(language);
       render(signedIn(<SessionsSection />).ui);
       await screen.findByRole('listitem', { name: names[0] });
