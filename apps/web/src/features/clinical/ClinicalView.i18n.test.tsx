@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { fetchClinicalRecords, fetchClinicalSummary } from './clinical-api';
+import { onApi } from '../../test/msw';
 import { ClinicalView } from './ClinicalView';
 import { clinicalRecord, clinicalSummary } from './test-utils';
-
-vi.mock('./clinical-api', () => ({
-  fetchClinicalSummary: vi.fn(),
-  fetchClinicalRecords: vi.fn(),
-}));
 
 afterEach(cleanup);
 
@@ -19,14 +14,16 @@ describe('the clinical view in Spanish', { timeout: 20_000 }, () => {
     i18n.addResourceBundle('es', 'clinical', (await import('../../i18n/locales/es/clinical.json')).default);
     i18n.addResourceBundle('es', 'common', (await import('../../i18n/locales/es/common.json')).default);
     await i18n.changeLanguage('es');
-    vi.mocked(fetchClinicalSummary).mockResolvedValue(
+    onApi(
+      'get',
+      '/api/clinical-records/summary',
       clinicalSummary({
         total: 1,
         categories: { condition: 1, procedure: 0, medication: 0, immunization: 0, allergy: 0, encounter: 0 },
         sources: [{ source: 'epic', name: 'Epic MyChart', count: 1 }],
       }),
     );
-    vi.mocked(fetchClinicalRecords).mockResolvedValue({
+    onApi('get', '/api/clinical-records', {
       items: [
         clinicalRecord({
           display: 'Hypertension',

@@ -2,17 +2,11 @@
 import type { ClinicalCategory, ClinicalRecord } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { fetchClinicalRecords, fetchClinicalSummary } from './clinical-api';
+import { apiError, inTurn, onApi, type Reply } from '../../test/msw';
 import { ClinicalView } from './ClinicalView';
 import { clinicalRecord, clinicalSummary } from './test-utils';
-
-vi.mock('./clinical-api', () => ({
-  fetchClinicalSummary: vi.fn(),
-  fetchClinicalRecords: vi.fn(),
-}));
 
 const diabetes = clinicalRecord();
 const hypertension = clinicalRecord({
@@ -49,10 +43,16 @@ const summary = clinicalSummary({
   ],
 });
 
+/** `GET /api/clinical-records/summary` answers these, in turn. */
+const serveSummary = (...replies: Reply[]) =>
+  onApi('get', '/api/clinical-records/summary', inTurn(...replies));
+
+/** `GET /api/clinical-records?category=` answers each section's records. */
 function serve(byCategory: Partial<Record<ClinicalCategory, ClinicalRecord[]>>) {
-  vi.mocked(fetchClinicalRecords).mockImplementation((query) =>
-    Promise.resolve({ items: byCategory[query.category] ?? [], nextCursor: null }),
-  );
+  return onApi('get', '/api/clinical-records', ({ query }) => ({
+    items: byCategory[query.category as ClinicalCategory] ?? [],
+    nextCursor: null,
+  }));
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -60,12 +60,15 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('ClinicalView', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('shows each section with its count, and each record with date, status and source', async () => {
-    vi.mocked(fetchClinicalSummary).mockResolvedValue(summary);
-    serve({ condition: [hypertension, diabetes], medication: [metformin], allergy: [penicillin] });
+    serveSummary(summary);
+    const records = serve({
+      condition: [hypertension, diabetes],
+      medication: [metformin],
+      allergy: [penicillin],
+    });
     render(signedIn(<ClinicalView />).ui);
 
     expect(await screen.findByText('Hypertension', {}, { timeout: 5000 })).toBeTruthy();
@@ -102,12 +105,7 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
 
     expect(within(section('Procedures')).getByText('No procedures recorded.')).toBeTruthy();
     // Empty sections are not asked for.
-    expect(
-      vi
-        .mocked(fetchClinicalRecords)
-        .mock.calls.map(([q]) => q.category)
-        .sort(),
-    ).toEqual(['allergy', 'condition', 'medication']);
+    expect(records.map(({ query }) => query.category).sort()).toEqual(['allergy', 'condition', 'medication']);
   });
 
   it('groups a drug’s prescriptions and refills into one row, named from its RxNorm coding', async () => {
@@ -130,14 +128,14 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
           dosage: ['Take 1 tablet by mouth daily with the evening meal'],
         },
       });
-    vi.mocked(fetchClinicalSummary).mockResolvedValue(
+    serveSummary(
       clinicalSummary({
         total: 3,
         categories: { ...summary.categories, condition: 0, medication: 3, allergy: 0 },
         sources: summary.sources,
       }),
     );
-    serve({
+    const records = serve({
       medication: [
         fill('m3', '2026-05-02T12:00:00.000Z', 'active'),
         fill('m2', '2025-11-02T12:00:00.000Z', 'completed'),
@@ -157,54 +155,44 @@ describe('ClinicalView', { timeout: 20_000 }, () => {
     expect(rows[0]!.textContent).toContain('Take 1 tablet by mouth daily with the evening meal');
     expect(within(name.closest('li')!).getByText('Active')).toBeTruthy();
     expect(screen.queryByText(/860975/)).toBeNull();
-    expect(vi.mocked(fetchClinicalRecords).mock.lastCall?.[0]).toMatchObject({
-      category: 'medication',
-      limit: 200,
-    });
+    expect(records.at(-1)?.query).toMatchObject({ category: 'medication', limit: '200' });
   });
 
   it('loads the next page of a section with its cursor', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchClinicalSummary).mockResolvedValue(
+    serveSummary(
       clinicalSummary({
         total: 2,
         categories: { ...summary.categories, condition: 2, medication: 0, allergy: 0 },
       }),
     );
-    vi.mocked(fetchClinicalRecords).mockImplementation((query) =>
-      Promise.resolve(
-        query.cursor === 'next'
-          ? { items: [diabetes], nextCursor: null }
-          : { items: [hypertension], nextCursor: 'next' },
-      ),
+    const records = onApi('get', '/api/clinical-records', ({ query }) =>
+      query.cursor === 'next'
+        ? { items: [diabetes], nextCursor: null }
+        : { items: [hypertension], nextCursor: 'next' },
     );
     render(signedIn(<ClinicalView />).ui);
     await screen.findByText('Hypertension');
     expect(screen.queryByText('Type 2 diabetes mellitus')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show more conditions' }));
     expect(await screen.findByText('Type 2 diabetes mellitus')).toBeTruthy();
-    expect(vi.mocked(fetchClinicalRecords).mock.lastCall?.[0]).toMatchObject({
-      category: 'condition',
-      cursor: 'next',
-    });
+    expect(records.at(-1)?.query).toMatchObject({ category: 'condition', cursor: 'next' });
     expect(screen.queryByRole('button', { name: 'Show more conditions' })).toBeNull();
   });
 
   it('says what to do when there are no records, linking to Sources', async () => {
-    vi.mocked(fetchClinicalSummary).mockResolvedValue(clinicalSummary());
+    serveSummary(clinicalSummary());
+    const records = serve({});
     render(signedIn(<ClinicalView />).ui);
     expect(await screen.findByText('No clinical records yet')).toBeTruthy();
     expect(screen.getByText(/import a FHIR export/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Sources' }).getAttribute('href')).toBe('/data-sources');
-    expect(fetchClinicalRecords).not.toHaveBeenCalled();
+    expect(records).toEqual([]);
   });
 
   it('shows loading, then the API’s message and a retry that works', async () => {
     const user = userEvent.setup();
-    const failure = apiFailure({ method: 'get', url: '/clinical-records/summary' }, 500, {
-      error: { code: 'internal', message: 'Something went wrong on our side.' },
-    });
-    vi.mocked(fetchClinicalSummary).mockRejectedValueOnce(failure).mockResolvedValueOnce(clinicalSummary());
+    serveSummary(apiError(500, 'internal', 'Something went wrong on our side.'), clinicalSummary());
     render(signedIn(<ClinicalView />).ui);
     expect(screen.getByRole('progressbar', { name: 'Loading clinical records' })).toBeTruthy();
     expect(await screen.findByText('Your clinical records could not be loaded')).toBeTruthy();

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportJob } from '@healthfolio/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onApi } from '../../test/msw';
 import { ImportHistory } from './ImportHistory';
-import { fetchImports } from './imports-api';
-import type * as Api from './imports-api';
 import { importJob, reportJob, testQueryClient, WithQueries } from './test-utils';
 
-vi.mock('./imports-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchImports: vi.fn(),
-}));
+/** `GET /api/imports` answers these imports. */
+const serveImports = (items: ImportJob[]) => onApi('get', '/api/imports', { items });
 
 function renderHistory() {
   render(
@@ -22,17 +20,16 @@ function renderHistory() {
 describe('ImportHistory', () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('says so when there are no imports yet', async () => {
-    vi.mocked(fetchImports).mockResolvedValue([]);
+    serveImports([]);
     renderHistory();
     expect(await screen.findByText('No imports yet — drop an export file above')).toBeTruthy();
   });
 
   it('lists each import with its format, status and counts', async () => {
-    vi.mocked(fetchImports).mockResolvedValue([
+    serveImports([
       importJob({ id: 'b', status: 'succeeded', inserted: 0, duplicates: 30 }),
       importJob({ id: 'a', status: 'failed', fileName: 'export.zip', formatLabel: 'Apple Health export' }),
     ]);
@@ -48,7 +45,7 @@ describe('ImportHistory', () => {
   });
 
   it('offers a report waiting for review, and its original PDF', async () => {
-    vi.mocked(fetchImports).mockResolvedValue([reportJob()]);
+    serveImports([reportJob()]);
     renderHistory();
     const [item] = await screen.findAllByRole('listitem');
     expect(item?.textContent).toContain('4 results read, not saved until reviewed');

@@ -1,30 +1,29 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { fetchInsights } from './insights-api';
+import { onApi } from '../../test/msw';
 import { InsightsPanel } from './InsightsPanel';
 import { insight } from './test-utils';
-
-vi.mock('./insights-api', () => ({ fetchInsights: vi.fn() }));
 
 describe('InsightsPanel', () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('shows the three most important, critical first, and links to all', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([
-      insight({ id: 'a', severity: 'info', title: 'Steps steady' }),
-      insight({ id: 'b', severity: 'warning', title: 'Resting heart rate rising' }),
-      insight({ id: 'c', severity: 'critical', title: 'Glucose very high' }),
-      insight({ id: 'd', severity: 'warning', title: 'Sleep shorter' }),
-    ]);
+    const requests = onApi('get', '/api/insights', {
+      items: [
+        insight({ id: 'a', severity: 'info', title: 'Steps steady' }),
+        insight({ id: 'b', severity: 'warning', title: 'Resting heart rate rising' }),
+        insight({ id: 'c', severity: 'critical', title: 'Glucose very high' }),
+        insight({ id: 'd', severity: 'warning', title: 'Sleep shorter' }),
+      ],
+    });
     const { ui } = signedIn(<InsightsPanel />);
     render(ui);
     const panel = await screen.findByRole('region', { name: 'Insights' });
-    expect(fetchInsights).toHaveBeenCalledWith({ type: 'all', severity: 'all' }, expect.anything());
+    expect(requests[0]?.query).toEqual({ type: 'all', severity: 'all' });
     const titles = within(panel)
       .getAllByRole('listitem')
       .map((li) => li.querySelector('p')?.textContent);
@@ -37,10 +36,10 @@ describe('InsightsPanel', () => {
   });
 
   it('is not there when there are none', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([]);
+    const requests = onApi('get', '/api/insights', { items: [] });
     const { ui } = signedIn(<InsightsPanel />);
     render(ui);
-    await waitFor(() => expect(fetchInsights).toHaveBeenCalled());
+    await waitFor(() => expect(requests).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Insights' })).toBeNull();
   });
 });

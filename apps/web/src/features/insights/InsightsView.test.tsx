@@ -1,19 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import type { Insight, InsightList } from '@healthfolio/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
-import { dismissInsight, fetchInsights, fetchInsightsCoverage, refreshInsights } from './insights-api';
+import { apiError, inTurn, never, onApi, type ApiRequest, type Resolver } from '../../test/msw';
 import { InsightsView } from './InsightsView';
 import { insight } from './test-utils';
-
-vi.mock('./insights-api', () => ({
-  fetchInsights: vi.fn(),
-  dismissInsight: vi.fn(),
-  refreshInsights: vi.fn(),
-  fetchInsightsCoverage: vi.fn(),
-}));
 
 const trend = insight();
 const anomaly = insight({
@@ -31,17 +24,24 @@ function renderAt(url: string) {
 }
 
 const location = () => screen.getByTestId('location').textContent;
-const lastQuery = () => vi.mocked(fetchInsights).mock.lastCall?.[0];
+
+let listed: ApiRequest[] = [];
+/** `GET /api/insights` (the list, and the coverage an empty list shows) answers these, in turn. */
+function serve(...replies: (InsightList | Insight[] | Resolver)[]) {
+  const asList = (reply: InsightList | Insight[] | Resolver) =>
+    Array.isArray(reply) ? { items: reply } : reply;
+  listed = onApi('get', '/api/insights', inTurn(...replies.map(asList)));
+}
+const lastQuery = () => listed.at(-1)?.query;
 
 // Opening MUI selects is slow in jsdom; a loaded machine needs more than the default 5 s.
 describe('InsightsView', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('asks the API for the filters in the URL and shows them in the selects', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([anomaly]);
+    serve([anomaly]);
     renderAt('/insights?type=anomaly&severity=critical');
     expect(await screen.findByText('Glucose far above your usual')).toBeTruthy();
     expect(lastQuery()).toEqual({ type: 'anomaly', severity: 'critical' });
@@ -50,7 +50,7 @@ describe('InsightsView', { timeout: 20_000 }, () => {
   });
 
   it('reads a filter it does not know as all', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([trend]);
+    serve([trend]);
     renderAt('/insights?type=gossip&severity=loud');
     await screen.findByText(trend.title);
     expect(lastQuery()).toEqual({ type: 'all', severity: 'all' });
@@ -59,9 +59,9 @@ describe('InsightsView', { timeout: 20_000 }, () => {
 
   it('puts a chosen filter in the URL and asks the API with it', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchInsights).mockImplementation((query) =>
-      Promise.resolve([trend, anomaly].filter((i) => query.type === 'all' || i.type === query.type)),
-    );
+    serve(({ query }) => ({
+      items: [trend, anomaly].filter((i) => query.type === 'all' || i.type === query.type),
+    }));
     renderAt('/insights');
     await screen.findByText(anomaly.title);
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
@@ -81,8 +81,7 @@ describe('InsightsView', { timeout: 20_000 }, () => {
   });
 
   it('says how much more data the first insights need, and where to get it', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([]);
-    vi.mocked(fetchInsightsCoverage).mockResolvedValue({ dataDays: 3, daysNeeded: 14 });
+    serve({ items: [], coverage: { dataDays: 3, daysNeeded: 14 } });
     renderAt('/insights');
     expect(await screen.findByRole('heading', { name: 'No insights yet' })).toBeTruthy();
     expect(
@@ -94,8 +93,7 @@ describe('InsightsView', { timeout: 20_000 }, () => {
   });
 
   it('says nothing stands out yet when there is enough data but no finding', async () => {
-    vi.mocked(fetchInsights).mockResolvedValue([]);
-    vi.mocked(fetchInsightsCoverage).mockResolvedValue({ dataDays: 200, daysNeeded: 14 });
+    serve({ items: [], coverage: { dataDays: 200, daysNeeded: 14 } });
     renderAt('/insights');
     expect(
       await screen.findByText(/You have 200 days of data and nothing in it stands out yet/),
@@ -104,9 +102,7 @@ describe('InsightsView', { timeout: 20_000 }, () => {
 
   it('offers to clear filters that match nothing', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchInsights).mockImplementation((query) =>
-      Promise.resolve(query.severity === 'all' ? [trend] : []),
-    );
+    serve(({ query }) => ({ items: query.severity === 'all' ? [trend] : [] }));
     renderAt('/insights?severity=critical');
     expect(await screen.findByText('No insights match these filters')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Show all insights' }));
@@ -116,24 +112,20 @@ describe('InsightsView', { timeout: 20_000 }, () => {
 
   it('takes a dismissed card away at once, before the server answers', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchInsights).mockResolvedValue([trend, anomaly]);
-    vi.mocked(dismissInsight).mockReturnValue(new Promise(() => {}));
+    serve([trend, anomaly]);
+    const dismissed = onApi('post', '/api/insights/:id/dismiss', never);
     renderAt('/insights');
     await screen.findByText(trend.title);
     await user.click(screen.getByRole('button', { name: `Dismiss: ${trend.title}` }));
     await waitFor(() => expect(screen.queryByText(trend.title)).toBeNull());
     expect(screen.getByText(anomaly.title)).toBeTruthy();
-    expect(dismissInsight).toHaveBeenCalledWith('ins_1');
+    expect(dismissed.map((request) => request.path)).toEqual(['/api/insights/ins_1/dismiss']);
   });
 
   it('brings the card back and says why when the server refuses', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchInsights).mockResolvedValue([trend]);
-    vi.mocked(dismissInsight).mockRejectedValue(
-      apiFailure({ method: 'post', url: '/insights/i-1/dismiss' }, 404, {
-        error: { code: 'not_found', message: 'No such insight.' },
-      }),
-    );
+    serve([trend]);
+    onApi('post', '/api/insights/:id/dismiss', apiError(404, 'not_found', 'No such insight.'));
     renderAt('/insights');
     await user.click(await screen.findByRole('button', { name: `Dismiss: ${trend.title}` }));
     expect((await screen.findByRole('alert')).textContent).toContain('No such insight.');
@@ -142,9 +134,13 @@ describe('InsightsView', { timeout: 20_000 }, () => {
 
   it('refreshes on request, showing progress, then the new list', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchInsights).mockResolvedValueOnce([]).mockResolvedValue([trend]);
+    serve([], [trend]);
     let finish: (items: (typeof trend)[]) => void = () => {};
-    vi.mocked(refreshInsights).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    onApi(
+      'post',
+      '/api/insights/refresh',
+      () => new Promise((resolve) => (finish = (items) => resolve({ items }))),
+    );
     renderAt('/insights');
     await screen.findByText('No insights yet');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -157,7 +153,7 @@ describe('InsightsView', { timeout: 20_000 }, () => {
   });
 
   it('shows the error with a way to retry', async () => {
-    vi.mocked(fetchInsights).mockRejectedValue(new Error('Cannot reach the server.'));
+    serve(() => apiError(503, 'unavailable', 'Cannot reach the server.'));
     renderAt('/insights');
     expect(await screen.findByText('Your insights could not be loaded')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

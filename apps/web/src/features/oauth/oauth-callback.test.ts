@@ -1,12 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { apiPost } from '../../lib/api';
-import type * as Api from '../../lib/api';
+import { describe, expect, it } from 'vitest';
+import { onApi } from '../../test/msw';
 import { completeOAuth, oauthErrorText, readOAuthOutcome } from './oauth-callback';
-
-vi.mock('../../lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  apiPost: vi.fn(),
-}));
 
 const params = (over: Partial<Record<'code' | 'state' | 'error' | 'errorDescription', string>>) => ({
   code: null,
@@ -43,8 +37,9 @@ describe('OAuth returns', () => {
   });
 
   it('lands a connection on Sources with the source’s name', async () => {
-    vi.mocked(apiPost).mockResolvedValue({ source: { name: 'Oura' } });
+    const callbacks = onApi('post', '/api/integrations/oauth/callback', { source: { name: 'Oura' } });
     const to = await completeOAuth(params({ code: 'c', state: 's' }));
+    expect(callbacks).toHaveLength(1);
     expect(outcomeOf(to)).toEqual({
       path: '/data-sources',
       outcome: { result: 'connected', source: 'Oura' },

@@ -2,16 +2,10 @@
 import type { ReportJob } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost } from '../../lib/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
+import { apiData, onApi } from '../../test/msw';
 import { ReportsView } from './ReportsView';
-
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-  apiPost: vi.fn(),
-}));
 
 const running: ReportJob = {
   id: 'r1',
@@ -30,16 +24,15 @@ const running: ReportJob = {
 describe('ReportsView', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('asks for a report of the chosen sections and shows it with its progress', async () => {
     const user = userEvent.setup();
     let reports: ReportJob[] = [];
-    vi.mocked(apiGet).mockImplementation(() => Promise.resolve({ items: reports }));
-    vi.mocked(apiPost).mockImplementation(() => {
+    onApi('get', '/api/reports', () => ({ items: reports }));
+    const created = onApi('post', '/api/reports', () => {
       reports = [running];
-      return Promise.resolve(running);
+      return apiData(running, 202);
     });
     render(signedIn(<ReportsView />, { url: '/reports' }).ui);
     expect(await screen.findByText('No reports yet')).toBeTruthy();
@@ -65,11 +58,9 @@ describe('ReportsView', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Generate report' }));
 
     await waitFor(() =>
-      expect(apiPost).toHaveBeenCalledWith('/reports', {
-        from: '2026-08-01',
-        to: '2026-11-21',
-        sections: ['summary', 'labs'],
-      }),
+      expect(created.map((request) => request.body)).toEqual([
+        { from: '2026-08-01', to: '2026-11-21', sections: ['summary', 'labs'] },
+      ]),
     );
     const row = await screen.findByTestId('report-row');
     expect(within(row).getByText('Being made')).toBeTruthy();
@@ -79,7 +70,7 @@ describe('ReportsView', { timeout: 20_000 }, () => {
 
   it('says what is missing instead of asking for an empty report', async () => {
     const user = userEvent.setup();
-    vi.mocked(apiGet).mockResolvedValue({ items: [] });
+    onApi('get', '/api/reports', { items: [] });
     render(signedIn(<ReportsView />, { url: '/reports' }).ui);
     for (const checkbox of screen.getAllByRole('checkbox')) await user.click(checkbox);
     expect(screen.getByText('Choose at least one section.')).toBeTruthy();

@@ -2,15 +2,10 @@
 import type { ReportJob } from '@healthfolio/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiGet } from '../../lib/api';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/app-test-utils';
+import { onApi } from '../../test/msw';
 import { ReportsView } from './ReportsView';
-
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-}));
 
 const ready: ReportJob = {
   id: 'r1',
@@ -40,11 +35,10 @@ beforeAll(async () => {
 describe('Reports in other languages', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('says the form, the sections and a report in Spanish', async () => {
-    vi.mocked(apiGet).mockResolvedValue({ items: [ready] });
+    onApi('get', '/api/reports', { items: [ready] });
     await i18n.changeLanguage('es');
     render(signedIn(<ReportsView />, { url: '/reports' }).ui);
     expect(screen.getByRole('heading', { name: 'Informes', level: 1 })).toBeTruthy();
@@ -58,7 +52,7 @@ describe('Reports in other languages', { timeout: 20_000 }, () => {
   });
 
   it('says what is missing in German', async () => {
-    vi.mocked(apiGet).mockResolvedValue({ items: [] });
+    onApi('get', '/api/reports', { items: [] });
     await i18n.changeLanguage('de');
     render(signedIn(<ReportsView />, { url: '/reports' }).ui);
     expect(await screen.findByText('Noch keine Berichte')).toBeTruthy();

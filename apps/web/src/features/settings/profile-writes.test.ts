@@ -1,13 +1,10 @@
 import type { UserProfile } from '@healthfolio/core';
 import { defaultSettings } from '@healthfolio/core/defaults';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { inTurn, onApi } from '../../test/msw';
 import { profileQueryKey } from '../auth/AuthProvider';
-import { updateProfileRequest } from '../auth/identity-api';
 import { writeProfile } from './profile-writes';
-
-vi.mock('../auth/identity-api', () => ({ updateProfileRequest: vi.fn() }));
-const updateMock = vi.mocked(updateProfileRequest);
 
 const profile: UserProfile = {
   id: 'u1',
@@ -25,23 +22,30 @@ function deferred<T>() {
 }
 
 describe('writeProfile', () => {
-  afterEach(() => updateMock.mockReset());
-
   it('shows the change at once, sends writes one at a time, and keeps only the newest answer', async () => {
     const client = new QueryClient();
     const key = profileQueryKey('u1');
     client.setQueryData(key, profile);
     const first = deferred<UserProfile>();
     const second = deferred<UserProfile>();
-    updateMock.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+    const writes = onApi(
+      'put',
+      '/api/auth/profile',
+      inTurn(
+        () => first.promise,
+        () => second.promise,
+      ),
+    );
 
     const a = writeProfile(client, 'u1', { settings: { preferences: { theme: 'dark' } } });
     const b = writeProfile(client, 'u1', { settings: { notifications: { insightAlerts: false } } });
     const cached = () => client.getQueryData<UserProfile>(key)?.settings;
     expect(cached()?.preferences.theme).toBe('dark');
     expect(cached()?.notifications.insightAlerts).toBe(false);
-    await Promise.resolve();
-    expect(updateMock).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.body).toEqual({ settings: { preferences: { theme: 'dark' } } });
 
     // The first answer predates the second change: it must not undo it on screen.
     const afterFirst = {
@@ -54,7 +58,7 @@ describe('writeProfile', () => {
     first.resolve(afterFirst);
     await a;
     expect(cached()?.notifications.insightAlerts).toBe(false);
-    expect(updateMock).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(writes).toHaveLength(2));
 
     const afterSecond = {
       ...afterFirst,

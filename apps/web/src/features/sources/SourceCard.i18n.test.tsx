@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import i18n from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onApi } from '../../test/msw';
 import { useSources } from './queries';
-import { fetchSources } from './sources-api';
-import type * as Api from './sources-api';
 import { SourceCard } from './SourceCard';
 import { connectedOura, dataSource, testQueryClient, WithQueries } from './test-utils';
-
-vi.mock('./sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchSources: vi.fn(),
-}));
 
 const now = Date.now();
 
@@ -27,7 +21,7 @@ describe('a source card in Spanish', () => {
     i18n.addResourceBundle('es', 'sources', (await import('../../i18n/locales/es/sources.json')).default);
     i18n.addResourceBundle('es', 'common', (await import('../../i18n/locales/es/common.json')).default);
     await i18n.changeLanguage('es');
-    vi.mocked(fetchSources).mockResolvedValue({
+    onApi('get', '/api/data-sources', {
       items: [connectedOura(now, { sandbox: false, configured: true }), dataSource('pdf_upload')],
     });
     render(

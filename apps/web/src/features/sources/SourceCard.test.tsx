@@ -3,19 +3,9 @@ import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import { apiError, inTurn, onApi } from '../../test/msw';
 import { useSources } from './queries';
-import {
-  connectSource,
-  disconnectSource,
-  fetchIntegrations,
-  fetchSources,
-  fetchSyncStats,
-  fetchSyncStatus,
-  openConsentPage,
-  selfTestSource,
-  syncSource,
-} from './sources-api';
+import { openConsentPage } from './sources-api';
 import type * as Api from './sources-api';
 import { SourceCard } from './SourceCard';
 import {
@@ -28,18 +18,17 @@ import {
   WithQueries,
 } from './test-utils';
 
+// Leaving the app for the provider's page is navigation, not our API: that seam alone is replaced.
 vi.mock('./sources-api', async (importOriginal) => ({
   ...(await importOriginal<typeof Api>()),
-  fetchSources: vi.fn(),
-  fetchSyncStatus: vi.fn(),
-  fetchSyncStats: vi.fn(),
-  fetchIntegrations: vi.fn(),
-  connectSource: vi.fn(),
-  disconnectSource: vi.fn(),
-  syncSource: vi.fn(),
   openConsentPage: vi.fn(),
-  selfTestSource: vi.fn(),
 }));
+
+/** `GET /api/data-sources` answers these sources from now on. */
+const serveSources = (...items: DataSource[]) => onApi('get', '/api/data-sources', { items });
+/** What `POST /api/data-sources/:kind/connect` received, path and body. */
+const connects = (requests: { path: string; body: unknown }[]) =>
+  requests.map(({ path, body }) => [path.split('/')[3], body]);
 
 const now = Date.now();
 
@@ -52,7 +41,7 @@ function Card({ kind }: { kind: string }) {
 }
 
 async function renderCard(source: DataSource) {
-  vi.mocked(fetchSources).mockResolvedValue({ items: [source] });
+  serveSources(source);
   const client = testQueryClient();
   render(
     <WithQueries client={client}>
@@ -64,9 +53,7 @@ async function renderCard(source: DataSource) {
 }
 
 function refused(status: number, message: string) {
-  return apiFailure({ method: 'post', url: '/data-sources/source/connect' }, status, {
-    error: { code: 'unprocessable', message },
-  });
+  return apiError(status, 'unprocessable', message);
 }
 
 describe('SourceCard', { timeout: 20_000 }, () => {
@@ -79,11 +66,14 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const oura = dataSource('oura', { configured: false });
     const url = 'http://127.0.0.1:8080/sandbox/oura/oauth/authorize?state=abc';
-    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: url, source: oura });
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
+      authorizationUrl: url,
+      source: oura,
+    });
     const { card } = await renderCard(oura);
     expect(within(card).getByTestId('not-set-up').textContent).toContain('Connect uses the Sandbox');
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
-    expect(connectSource).toHaveBeenCalledWith('oura', {});
+    await waitFor(() => expect(connects(connected)).toEqual([['oura', {}]]));
     await waitFor(() => expect(openConsentPage).toHaveBeenCalledWith(url));
   });
 
@@ -98,10 +88,17 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const peloton = dataSource('peloton');
     const syncing = { ...peloton, status: 'syncing' as const, sandbox: true };
-    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: null, source: syncing });
-    vi.mocked(fetchSyncStatus).mockResolvedValue(syncStatus({ progress: { pages: 3, samples: 1_200 } }));
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
+      authorizationUrl: null,
+      source: syncing,
+    });
+    onApi(
+      'get',
+      '/api/data-sources/:kind/sync-status',
+      syncStatus({ progress: { pages: 3, samples: 1_200 } }),
+    );
     const { card } = await renderCard(peloton);
-    vi.mocked(fetchSources).mockResolvedValue({ items: [syncing] });
+    serveSources(syncing);
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Connect Peloton' });
@@ -112,11 +109,11 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Password/), 'sandbox');
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
 
-    expect(connectSource).toHaveBeenCalledWith('peloton', {
-      username: 'ada@example.com',
-      password: 'sandbox',
-      sandbox: true,
-    });
+    await waitFor(() =>
+      expect(connects(connected)).toEqual([
+        ['peloton', { username: 'ada@example.com', password: 'sandbox', sandbox: true }],
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(card).getByTestId('source-status').textContent).toBe('Syncing');
     expect(within(card).getByText('Sandbox')).toBeTruthy();
@@ -126,7 +123,9 @@ describe('SourceCard', { timeout: 20_000 }, () => {
 
   it('shows why a password provider refused the sign-in', async () => {
     const user = userEvent.setup();
-    vi.mocked(connectSource).mockRejectedValue(
+    const connected = onApi(
+      'post',
+      '/api/data-sources/:kind/connect',
       refused(422, 'Peloton did not accept the sign-in: wrong email or password'),
     );
     const { card } = await renderCard(dataSource('eight_sleep', { configured: false }));
@@ -138,18 +137,21 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Email or username/), 'ada@example.com');
     await user.type(within(dialog).getByLabelText(/Password/), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(connectSource).toHaveBeenCalledWith('eight_sleep', {
-      username: 'ada@example.com',
-      password: 'wrong',
-      sandbox: true,
-    });
+    await waitFor(() =>
+      expect(connects(connected)).toEqual([
+        ['eight_sleep', { username: 'ada@example.com', password: 'wrong', sandbox: true }],
+      ]),
+    );
     expect((await within(dialog).findByRole('alert')).textContent).toContain('wrong email or password');
   });
 
   it('asks for the LibreLinkUp follower account to connect FreeStyle Libre', async () => {
     const user = userEvent.setup();
     const libre = dataSource('freestyle_libre');
-    vi.mocked(connectSource).mockResolvedValue({ authorizationUrl: null, source: libre });
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
+      authorizationUrl: null,
+      source: libre,
+    });
     const { card } = await renderCard(libre);
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
     const dialog = screen.getByRole('dialog', { name: 'Connect FreeStyle Libre' });
@@ -162,10 +164,11 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText(/LibreLinkUp email/), 'sam@example.com');
     await user.type(within(dialog).getByLabelText(/Password/), 'secret');
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(connectSource).toHaveBeenCalledWith('freestyle_libre', {
-      username: 'sam@example.com',
-      password: 'secret',
-    });
+    await waitFor(() =>
+      expect(connects(connected)).toEqual([
+        ['freestyle_libre', { username: 'sam@example.com', password: 'secret' }],
+      ]),
+    );
   });
 
   it.each([
@@ -175,13 +178,13 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const oura = connectedOura(now);
     const after = { ...oura, status: 'disconnected' as const, sandbox: false };
-    vi.mocked(disconnectSource).mockResolvedValue({
+    const disconnected = onApi('post', '/api/data-sources/:kind/disconnect', {
       source: after,
       deletedSamples: deleteData ? 110_577 : 0,
       revoked: true,
     });
     const { card } = await renderCard(oura);
-    vi.mocked(fetchSources).mockResolvedValue({ items: [after] });
+    serveSources(after);
     await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
     const dialog = screen.getByRole('dialog', { name: 'Disconnect Oura?' });
     // A sandbox connection's data is generated: deleting it is the default.
@@ -191,7 +194,11 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     );
     if (choice === 'keep') await user.click(within(dialog).getByRole('radio', { name: 'Keep its data' }));
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
-    expect(disconnectSource).toHaveBeenCalledWith('oura', deleteData);
+    await waitFor(() =>
+      expect(disconnected.map(({ path, body }) => [path, body])).toEqual([
+        ['/api/data-sources/oura/disconnect', { deleteData }],
+      ]),
+    );
     expect((await within(card).findByRole('status')).textContent).toBe(message);
     expect(within(card).getByTestId('source-status').textContent).toBe('Not connected');
     expect(within(card).queryByText('Sandbox')).toBeNull();
@@ -200,19 +207,22 @@ describe('SourceCard', { timeout: 20_000 }, () => {
   it('polls the sync every second while it runs, then refreshes the card and the metrics', async () => {
     const user = userEvent.setup();
     const oura = connectedOura(now);
-    vi.mocked(syncSource).mockResolvedValue(syncStatus({ state: 'queued' }));
-    vi.mocked(fetchSyncStatus)
-      .mockResolvedValueOnce(syncStatus({ progress: { pages: 4, samples: 9_000 } }))
-      .mockResolvedValue(
+    const syncs = onApi('post', '/api/data-sources/:kind/sync', syncStatus({ state: 'queued' }));
+    const polls = onApi(
+      'get',
+      '/api/data-sources/:kind/sync-status',
+      inTurn(
+        syncStatus({ progress: { pages: 4, samples: 9_000 } }),
         syncStatus({ state: 'idle', status: 'connected', progress: { pages: 9, samples: 20_000 } }),
-      );
+      ),
+    );
     const { client, card } = await renderCard(oura);
     client.setQueryData(['metrics', 'summary', 'UTC'], { items: [] });
     const synced = { ...oura, lastSync: new Date().toISOString() };
-    vi.mocked(fetchSources).mockResolvedValue({ items: [synced] });
+    serveSources(synced);
 
     await user.click(within(card).getByRole('button', { name: 'Sync now' }));
-    expect(syncSource).toHaveBeenCalledWith('oura');
+    await waitFor(() => expect(syncs.map(({ path }) => path)).toEqual(['/api/data-sources/oura/sync']));
     expect(within(card).getByTestId('source-status').textContent).toBe('Syncing');
     expect(within(card).getByRole('button', { name: 'Syncing…' }).hasAttribute('disabled')).toBe(true);
     expect(await within(card).findByText('Syncing: 4 pages, 9,000 samples so far')).toBeTruthy();
@@ -220,7 +230,7 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(card).getByTestId('source-status').textContent).toBe('Connected'), {
       timeout: 3000,
     });
-    expect(fetchSyncStatus).toHaveBeenCalledTimes(2);
+    expect(polls).toHaveLength(2);
     expect(within(card).getByTestId('last-sync').textContent).toBe('Synced just now');
     expect(within(card).queryByRole('progressbar')).toBeNull();
     expect(client.getQueryState(['metrics', 'summary', 'UTC'])?.isInvalidated).toBe(true);
@@ -228,11 +238,11 @@ describe('SourceCard', { timeout: 20_000 }, () => {
 
   it('shows sync stats and history in words', async () => {
     const user = userEvent.setup();
-    vi.mocked(fetchSyncStats).mockResolvedValue(syncStats());
+    const stats = onApi('get', '/api/data-sources/:kind/sync-stats', syncStats());
     const { card } = await renderCard(connectedOura(now));
     await user.click(within(card).getByRole('button', { name: 'Sync details' }));
     const details = await within(card).findByTestId('sync-details');
-    expect(fetchSyncStats).toHaveBeenCalledWith('oura', expect.anything());
+    expect(stats.map(({ path }) => path)).toEqual(['/api/data-sources/oura/sync-stats']);
     const metrics = within(details).getByRole('list', { name: 'Samples per metric' });
     expect(metrics.textContent).toContain('Steps: 365 samples');
     expect(metrics.textContent).toContain('Heart rate: 110,212 samples');
@@ -253,9 +263,9 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    vi.mocked(fetchIntegrations).mockResolvedValue([ouraIntegration()]);
+    onApi('get', '/api/integrations', { items: [ouraIntegration()] });
     const url = 'http://127.0.0.1:8080/sandbox/oura/oauth/authorize?state=xyz';
-    vi.mocked(connectSource).mockResolvedValue({
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
       authorizationUrl: url,
       source: dataSource('oura', { configured: false }),
     });
@@ -272,20 +282,20 @@ describe('SourceCard', { timeout: 20_000 }, () => {
     for (const name of ['OURA_CLIENT_ID', 'OURA_CLIENT_SECRET', 'OURA_BASE_URL'])
       expect(within(wizard).getByText(name)).toBeTruthy();
     expect(wizard.textContent).toContain('Restart the server');
-    vi.mocked(selfTestSource).mockResolvedValue({
+    const selfTests = onApi('post', '/api/integrations/:kind/self-test', {
       ok: false,
       message: 'Oura does not accept this client id and secret.',
     });
     await user.click(within(wizard).getByRole('button', { name: 'Check the client id and secret' }));
     expect(await within(wizard).findByText('Oura does not accept this client id and secret.')).toBeTruthy();
-    expect(selfTestSource).toHaveBeenCalledWith('oura');
+    expect(selfTests.map(({ path }) => path)).toEqual(['/api/integrations/oura/self-test']);
 
     await user.click(within(wizard).getByRole('button', { name: 'Copy the redirect URI' }));
     expect(writeText).toHaveBeenCalledWith('https://health.example.org/oauth/callback');
     expect(await within(wizard).findByText('Copied')).toBeTruthy();
 
     await user.click(within(wizard).getByRole('button', { name: 'Try the sandbox instead' }));
-    expect(connectSource).toHaveBeenCalledWith('oura', { sandbox: true });
+    await waitFor(() => expect(connects(connected)).toEqual([['oura', { sandbox: true }]]));
     await waitFor(() => expect(openConsentPage).toHaveBeenCalledWith(url));
   });
 });
