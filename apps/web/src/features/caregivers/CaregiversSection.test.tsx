@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
 import type { CaregiverList } from '@healthfolio/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testQueryClient } from '../../test/app-test-utils';
+import { apiData, onApi } from '../../test/msw';
 import { CaregiversSection } from './CaregiversSection';
-
-// The HTTP edge: what the server answers.
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-  apiPost: vi.fn(),
-  apiDelete: vi.fn(),
-}));
 
 const pendingFromAda: CaregiverList['received'][number] = {
   id: 'g2',
@@ -51,15 +43,12 @@ const SLOW = { timeout: 20_000 };
 describe('CaregiversSection', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(apiGet).mockReset();
-    vi.mocked(apiPost).mockReset();
-    vi.mocked(apiDelete).mockReset();
   });
 
   it('invites by email with the ticked permissions and the chosen end day', SLOW, async () => {
     const user = userEvent.setup();
-    vi.mocked(apiGet).mockResolvedValue(list());
-    vi.mocked(apiPost).mockResolvedValue({ email: 'ben@example.com' });
+    onApi('get', '/api/caregivers', list());
+    const invited = onApi('post', '/api/caregivers', apiData({ email: 'ben@example.com' }, 201));
     const section = renderSection();
     expect(await within(section).findByText('You have not invited anyone.', undefined, SLOW)).toBeTruthy();
 
@@ -71,27 +60,35 @@ describe('CaregiversSection', () => {
     fireEvent.change(within(section).getByLabelText(/Access ends on/), { target: { value: '2026-12-31' } });
     await user.click(within(section).getByRole('button', { name: 'Invite caregiver' }));
 
-    expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/caregivers', {
-      email: 'ben@example.com',
-      permissions: ['labs'],
-      endsAt: new Date('2026-12-31T23:59:59').toISOString(),
-    });
+    await waitFor(() =>
+      expect(invited.map(({ body }) => body)).toEqual([
+        {
+          email: 'ben@example.com',
+          permissions: ['labs'],
+          endsAt: new Date('2026-12-31T23:59:59').toISOString(),
+        },
+      ]),
+    );
     expect(await within(section).findByText(/Invitation sent to ben@example.com/)).toBeTruthy();
   });
 
   it('accepts an invitation received, and says when the address is not verified yet', SLOW, async () => {
     const user = userEvent.setup();
-    vi.mocked(apiGet).mockResolvedValue(list({ received: [pendingFromAda] }));
-    vi.mocked(apiPost).mockResolvedValue({ ...pendingFromAda, status: 'active' });
+    onApi('get', '/api/caregivers', list({ received: [pendingFromAda] }));
+    const accepted = onApi('post', '/api/caregivers/:id/accept', { ...pendingFromAda, status: 'active' });
     const section = renderSection();
     const item = await within(section).findByRole('article', { name: 'Ada Lovelace (ada@example.com)' });
     expect(within(item).getByText('Invitation sent')).toBeTruthy();
     expect(within(item).getByText('View insights and goals')).toBeTruthy();
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
-    expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/caregivers/g2/accept');
+    await waitFor(() =>
+      expect(accepted.map(({ path, body }) => [path, body])).toEqual([
+        ['/api/caregivers/g2/accept', undefined],
+      ]),
+    );
 
     cleanup();
-    vi.mocked(apiGet).mockResolvedValue(list({ emailVerified: false }));
+    onApi('get', '/api/caregivers', list({ emailVerified: false }));
     const unverified = renderSection();
     expect(
       await within(unverified).findByText(
@@ -110,7 +107,7 @@ describe('CaregiversSection', () => {
         (await import('../../i18n/locales/es/caregivers.json')).default,
       );
       await i18n.changeLanguage('es');
-      vi.mocked(apiGet).mockResolvedValue(list({ received: [pendingFromAda] }));
+      onApi('get', '/api/caregivers', list({ received: [pendingFromAda] }));
       render(
         <QueryClientProvider client={testQueryClient()}>
           <CaregiversSection />

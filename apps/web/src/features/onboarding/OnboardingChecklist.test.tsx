@@ -6,21 +6,11 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet } from '../../lib/api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testQueryClient } from '../../test/app-test-utils';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
-import { updateProfileRequest } from '../auth/identity-api';
+import { inTurn, networkError, onApi } from '../../test/msw';
 import { OnboardingChecklist } from './OnboardingChecklist';
-
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-}));
-vi.mock('../auth/identity-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  updateProfileRequest: vi.fn(),
-}));
 
 const profile: UserProfile = {
   id: 'u_ada',
@@ -61,12 +51,10 @@ function renderChecklist() {
 describe('OnboardingChecklist', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(apiGet).mockReset();
-    vi.mocked(updateProfileRequest).mockReset();
   });
 
   it('ticks the steps the server says are done and links the others to where they are done', async () => {
-    vi.mocked(apiGet).mockResolvedValue(status({ source: true, goal: true }));
+    onApi('get', '/api/onboarding', status({ source: true, goal: true }));
     renderChecklist();
     const list = await screen.findByRole('region', { name: 'Get started' });
     expect(within(list).getByText('2 of 4 done')).toBeTruthy();
@@ -86,40 +74,46 @@ describe('OnboardingChecklist', () => {
   });
 
   it('keeps the units and zone shown by saving them, then reads the ticks again from the server', async () => {
-    vi.mocked(apiGet)
-      .mockResolvedValueOnce(status({}))
-      .mockResolvedValue(status({ preferences: true }));
-    vi.mocked(updateProfileRequest).mockResolvedValue(profile);
+    onApi('get', '/api/onboarding', inTurn(status({}), status({ preferences: true })));
+    const writes = onApi('put', '/api/auth/profile', profile);
     renderChecklist();
     await userEvent.click(await screen.findByRole('button', { name: 'Keep these' }));
-    expect(updateProfileRequest).toHaveBeenCalledWith({
-      settings: { preferences: { units: 'metric', timeZone: 'America/New_York' } },
-    });
+    await waitFor(() =>
+      expect(writes.map(({ body }) => body)).toEqual([
+        { settings: { preferences: { units: 'metric', timeZone: 'America/New_York' } } },
+      ]),
+    );
     await waitFor(() => expect(screen.getByText('1 of 4 done')).toBeTruthy());
     expect(screen.getByText('Units and time zone chosen.')).toBeTruthy();
   });
 
   it('is put away for good with its close button (stored in the settings)', async () => {
-    vi.mocked(apiGet).mockResolvedValueOnce(status({})).mockResolvedValue(status({}, true));
-    vi.mocked(updateProfileRequest).mockResolvedValue(profile);
+    onApi('get', '/api/onboarding', inTurn(status({}), status({}, true)));
+    const writes = onApi('put', '/api/auth/profile', profile);
     renderChecklist();
     await userEvent.click(await screen.findByRole('button', { name: 'Hide the getting-started list' }));
-    expect(updateProfileRequest).toHaveBeenCalledWith({
-      settings: { preferences: { onboardingDismissed: true } },
-    });
+    await waitFor(() =>
+      expect(writes.map(({ body }) => body)).toEqual([
+        { settings: { preferences: { onboardingDismissed: true } } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull());
   });
 
   it('shows nothing once every step is done, or once it was put away', async () => {
-    vi.mocked(apiGet).mockResolvedValue(status({ source: true, preferences: true, goal: true, mfa: true }));
+    const asked = onApi(
+      'get',
+      '/api/onboarding',
+      status({ source: true, preferences: true, goal: true, mfa: true }),
+    );
     renderChecklist();
-    await waitFor(() => expect(apiGet).toHaveBeenCalledWith('/onboarding', expect.anything()));
+    await waitFor(() => expect(asked).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
   });
 
   it('says so when putting it away fails, and stays', async () => {
-    vi.mocked(apiGet).mockResolvedValue(status({}));
-    vi.mocked(updateProfileRequest).mockRejectedValue(new Error('offline'));
+    onApi('get', '/api/onboarding', status({}));
+    onApi('put', '/api/auth/profile', networkError());
     renderChecklist();
     await userEvent.click(await screen.findByRole('button', { name: 'Hide the getting-started list' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That could not be saved. Please try again.');
@@ -133,7 +127,7 @@ describe('OnboardingChecklist', () => {
       (await import('../../i18n/locales/es/onboarding.json')).default,
     );
     await i18next.changeLanguage('es');
-    vi.mocked(apiGet).mockResolvedValue(status({ source: true }));
+    onApi('get', '/api/onboarding', status({ source: true }));
     renderChecklist();
     const list = await screen.findByRole('region', { name: 'Primeros pasos' });
     expect(within(list).getByText('1 de 4 hechos')).toBeTruthy();

@@ -1,21 +1,12 @@
 // @vitest-environment jsdom
 import type { ApiToken } from '@healthfolio/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
 import { testQueryClient } from '../../test/app-test-utils';
+import { apiData, apiError, inTurn, onApi } from '../../test/msw';
 import { ApiAccessSection } from './ApiAccessSection';
-
-// The HTTP edge: what the server answers.
-vi.mock('../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-  apiPost: vi.fn(),
-  apiDelete: vi.fn(),
-}));
 
 const TOKEN = 'hf_pat_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const listed: ApiToken = {
@@ -43,9 +34,7 @@ const SLOW = { timeout: 20_000 };
 describe('ApiAccessSection', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(apiGet).mockReset();
-    vi.mocked(apiPost).mockReset();
-    vi.mocked(apiDelete).mockReset();
+    vi.restoreAllMocks();
   });
 
   it(
@@ -54,10 +43,8 @@ describe('ApiAccessSection', () => {
     async () => {
       const user = userEvent.setup();
       const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-      vi.mocked(apiGet)
-        .mockResolvedValueOnce([])
-        .mockResolvedValue([{ ...listed, lastUsedAt: null }]);
-      vi.mocked(apiPost).mockResolvedValue({ id: 't1', token: TOKEN });
+      onApi('get', '/api/tokens', inTurn([], [{ ...listed, lastUsedAt: null }]));
+      const created = onApi('post', '/api/tokens', apiData({ id: 't1', token: TOKEN }, 201));
       const section = renderSection();
       expect(within(section).getByText('What an AI assistant can see')).toBeTruthy();
       expect(await within(section).findByText('No API tokens yet.')).toBeTruthy();
@@ -68,11 +55,15 @@ describe('ApiAccessSection', () => {
       await user.click(within(section).getByLabelText('Read lab results'));
       await user.click(within(section).getByRole('button', { name: 'Create token' }));
 
-      expect(vi.mocked(apiPost)).toHaveBeenCalledWith('/tokens', {
-        name: 'Weight notebook',
-        scopes: ['metrics:read', 'labs:read'],
-        expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      });
+      await waitFor(() =>
+        expect(created.map(({ body }) => body)).toEqual([
+          {
+            name: 'Weight notebook',
+            scopes: ['metrics:read', 'labs:read'],
+            expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          },
+        ]),
+      );
       expect((await within(section).findByLabelText('New API token')).textContent).toBe(TOKEN);
       await user.click(within(section).getByRole('button', { name: 'Copy token' }));
       expect(writeText).toHaveBeenCalledWith(TOKEN);
@@ -84,14 +75,14 @@ describe('ApiAccessSection', () => {
 
   it('lists tokens with their scopes and last use, and revokes one', SLOW, async () => {
     const user = userEvent.setup();
-    vi.mocked(apiGet).mockResolvedValueOnce([listed]).mockResolvedValue([]);
-    vi.mocked(apiDelete).mockResolvedValue(undefined);
+    onApi('get', '/api/tokens', inTurn([listed], []));
+    const revoked = onApi('delete', '/api/tokens/:id', { id: 't1', revoked: true });
     const section = renderSection();
     const item = await within(section).findByRole('article', { name: 'API token Weight notebook' });
     expect(within(item).getByText('Read metrics and the summary · Read lab results')).toBeTruthy();
     expect(within(item).getByText(/last used/)).toBeTruthy();
     await user.click(within(item).getByRole('button', { name: 'Revoke' }));
-    expect(vi.mocked(apiDelete)).toHaveBeenCalledWith('/tokens/t1');
+    await waitFor(() => expect(revoked.map(({ path }) => path)).toEqual(['/api/tokens/t1']));
     expect(await within(section).findByText('No API tokens yet.')).toBeTruthy();
   });
 
@@ -100,15 +91,8 @@ describe('ApiAccessSection', () => {
     SLOW,
     async () => {
       const user = userEvent.setup();
-      vi.mocked(apiGet).mockResolvedValue([]);
-      vi.mocked(apiPost).mockRejectedValue(
-        apiFailure(
-          { method: 'post', url: '/tokens' },
-          403,
-          { error: { code: 'auth/step-up-required', message: 'Please confirm it’s you.' } },
-          '403',
-        ),
-      );
+      onApi('get', '/api/tokens', []);
+      onApi('post', '/api/tokens', apiError(403, 'auth/step-up-required', 'Please confirm it’s you.'));
       const section = renderSection();
       fireEvent.change(within(section).getByLabelText(/Token name/), { target: { value: 'Assistant' } });
       await user.click(within(section).getByRole('button', { name: 'Create token' }));

@@ -7,15 +7,10 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, WithAuth } from '../../test/auth-test-utils';
 import { testQueryClient } from '../../test/app-test-utils';
+import { inTurn, onApi } from '../../test/msw';
 import { profileQueryKey } from '../auth/AuthProvider';
-import { updateProfileRequest } from '../auth/identity-api';
 import { SandboxDataSection } from './SandboxDataSection';
 import { useSettingsSaver } from './use-settings-saver';
-
-vi.mock('../auth/identity-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  updateProfileRequest: vi.fn(),
-}));
 
 const profile: UserProfile = {
   id: 'u_ada',
@@ -55,7 +50,6 @@ function renderSection() {
 describe('SandboxDataSection', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(updateProfileRequest).mockReset();
   });
 
   it('is off by default and says in one line what it does', () => {
@@ -73,14 +67,16 @@ describe('SandboxDataSection', () => {
     const user = userEvent.setup();
     const on = { ...profile, settings: { ...profile.settings } };
     on.settings.preferences = { ...profile.settings.preferences, includeSandboxData: true };
-    vi.mocked(updateProfileRequest).mockResolvedValueOnce(on).mockResolvedValueOnce(profile);
+    const writes = onApi('put', '/api/auth/profile', inTurn(on, profile));
     const { invalidated } = renderSection();
     const toggle = screen.getByRole('switch', { name: /^Include sandbox data/ });
 
     await user.click(toggle);
-    expect(updateProfileRequest).toHaveBeenCalledWith({
-      settings: { preferences: { includeSandboxData: true } },
-    });
+    await waitFor(() =>
+      expect(writes.map(({ body }) => body)).toEqual([
+        { settings: { preferences: { includeSandboxData: true } } },
+      ]),
+    );
     await waitFor(() => expect(toggle).toHaveProperty('checked', true));
     await waitFor(() =>
       expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
@@ -91,9 +87,9 @@ describe('SandboxDataSection', () => {
     );
 
     await user.click(toggle);
-    expect(updateProfileRequest).toHaveBeenLastCalledWith({
-      settings: { preferences: { includeSandboxData: false } },
-    });
+    await waitFor(() =>
+      expect(writes.at(-1)?.body).toEqual({ settings: { preferences: { includeSandboxData: false } } }),
+    );
     await waitFor(() => expect(toggle).toHaveProperty('checked', false));
   });
 });

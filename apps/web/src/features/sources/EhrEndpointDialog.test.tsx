@@ -2,23 +2,21 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
-import { apiGet } from '../../lib/api';
-import type * as LibApi from '../../lib/api';
+import { apiError, onApi, type ApiRequest } from '../../test/msw';
 import { EhrEndpointDialog, matchEndpoints, type EhrEndpoint } from './EhrEndpointDialog';
-import { connectSource, openConsentPage } from './sources-api';
+import { openConsentPage } from './sources-api';
 import type * as Api from './sources-api';
 import { dataSource, testQueryClient, WithQueries } from './test-utils';
 
-vi.mock('../../lib/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof LibApi>()),
-  apiGet: vi.fn(),
-}));
+// Leaving the app for the provider's page is navigation, not our API: that seam alone is replaced.
 vi.mock('./sources-api', async (importOriginal) => ({
   ...(await importOriginal<typeof Api>()),
-  connectSource: vi.fn(),
   openConsentPage: vi.fn(),
 }));
+
+let endpointRequests: ApiRequest[] = [];
+/** What `POST /api/data-sources/:kind/connect` received: the kind and the body. */
+const connects = (requests: ApiRequest[]) => requests.map(({ path, body }) => [path.split('/')[3], body]);
 
 const ENDPOINTS: EhrEndpoint[] = [
   { id: 'sandbox', name: 'Healthfolio sandbox EHR', fhirBaseUrl: null },
@@ -36,7 +34,7 @@ const ENDPOINTS: EhrEndpoint[] = [
 ];
 
 function renderDialog(sandbox = false) {
-  vi.mocked(apiGet).mockResolvedValue({ items: ENDPOINTS });
+  endpointRequests = onApi('get', '/api/integrations/ehr/endpoints', { items: ENDPOINTS });
   const onClose = vi.fn();
   render(
     <WithQueries client={testQueryClient()}>
@@ -54,19 +52,19 @@ function renderDialog(sandbox = false) {
 describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
+    vi.mocked(openConsentPage).mockReset();
   });
 
   it('finds a health system by name or address, connects it and opens its consent page', async () => {
     const user = userEvent.setup();
-    vi.mocked(connectSource).mockResolvedValue({
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
       authorizationUrl: 'https://fhir.epic.com/interconnect-fhir-oauth/oauth2/authorize?aud=x',
       source: dataSource('ehr'),
     });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });
-    expect(apiGet).toHaveBeenCalledWith('/integrations/ehr/endpoints', expect.anything());
     expect(await within(dialog).findAllByRole('radio')).toHaveLength(4);
+    expect(endpointRequests).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Connect' })).toHaveProperty('disabled', true);
 
     await user.type(within(dialog).getByLabelText('Search health systems'), 'epic');
@@ -74,7 +72,7 @@ describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('radio', { name: /Epic on FHIR sandbox/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
 
-    expect(connectSource).toHaveBeenCalledWith('ehr', { endpoint: 'epic-sandbox' });
+    await vi.waitFor(() => expect(connects(connected)).toEqual([['ehr', { endpoint: 'epic-sandbox' }]]));
     await vi.waitFor(() =>
       expect(openConsentPage).toHaveBeenCalledWith(
         'https://fhir.epic.com/interconnect-fhir-oauth/oauth2/authorize?aud=x',
@@ -84,10 +82,10 @@ describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
 
   it('says when nothing matches, and shows the server’s refusal without leaving', async () => {
     const user = userEvent.setup();
-    vi.mocked(connectSource).mockRejectedValue(
-      apiFailure({ method: 'post', url: '/data-sources/ehr/connect' }, 400, {
-        error: { code: 'validation', message: 'Choose an endpoint from the list' },
-      }),
+    const connected = onApi(
+      'post',
+      '/api/data-sources/:kind/connect',
+      apiError(400, 'validation', 'Choose an endpoint from the list'),
     );
     renderDialog(true);
     const dialog = await screen.findByRole('dialog', { name: 'Connect your health record' });
@@ -100,8 +98,8 @@ describe('the EHR endpoint picker', { timeout: 20_000 }, () => {
       true,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
-    expect(connectSource).toHaveBeenCalledWith('ehr', { endpoint: 'sandbox' });
     expect(await within(dialog).findByText('Choose an endpoint from the list')).toBeTruthy();
+    expect(connects(connected)).toEqual([['ehr', { endpoint: 'sandbox' }]]);
     expect(openConsentPage).not.toHaveBeenCalled();
   });
 

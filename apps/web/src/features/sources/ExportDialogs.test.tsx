@@ -3,18 +3,14 @@ import type { DataSource } from '@healthfolio/core';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import { apiError, inTurn, onApi } from '../../test/msw';
 import { useSources } from './queries';
-import { connectSource, fetchSources } from './sources-api';
-import type * as Api from './sources-api';
 import { SourceCard } from './SourceCard';
-import { dataSource, testQueryClient, WithQueries } from './test-utils';
+import { dataSource, syncStatus, testQueryClient, WithQueries } from './test-utils';
 
-vi.mock('./sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchSources: vi.fn(),
-  connectSource: vi.fn(),
-}));
+/** What `POST /api/data-sources/:kind/connect` received: the kind and the body. */
+const connects = (requests: { path: string; body: unknown }[]) =>
+  requests.map(({ path, body }) => [path.split('/')[3], body]);
 
 const now = Date.now();
 
@@ -24,7 +20,7 @@ function Card({ kind, onImportInstead }: { kind: string; onImportInstead: () => 
 }
 
 async function renderCard(source: DataSource, onImportInstead = () => {}) {
-  vi.mocked(fetchSources).mockResolvedValue({ items: [source] });
+  onApi('get', '/api/data-sources', { items: [source] });
   render(
     <WithQueries client={testQueryClient()}>
       <Card kind={source.kind} onImportInstead={onImportInstead} />
@@ -36,14 +32,13 @@ async function renderCard(source: DataSource, onImportInstead = () => {}) {
 describe('sources that connect through their own dialog', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('MyFitnessPal shows where its export is, opens it in a new tab and leads to the import', async () => {
     const user = userEvent.setup();
     const onImportInstead = vi.fn();
     const mfp = dataSource('myfitnesspal');
-    vi.mocked(connectSource).mockResolvedValue({
+    const connected = onApi('post', '/api/data-sources/:kind/connect', {
       authorizationUrl: null,
       source: { ...mfp, status: 'connected' },
       instructions: {
@@ -60,7 +55,7 @@ describe('sources that connect through their own dialog', { timeout: 20_000 }, (
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Bring in your MyFitnessPal diary' });
-    expect(connectSource).toHaveBeenCalledWith('myfitnesspal', {});
+    expect(connects(connected)).toEqual([['myfitnesspal', {}]]);
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
     const link = within(dialog).getByRole('link', { name: /Open MyFitnessPal/ });
     expect(link.getAttribute('href')).toBe('https://www.myfitnesspal.com/');
@@ -73,29 +68,31 @@ describe('sources that connect through their own dialog', { timeout: 20_000 }, (
   it('a report builder feed is connected with its URL and key, and the server’s refusal is shown', async () => {
     const user = userEvent.setup();
     const feed = dataSource('report_builder');
-    vi.mocked(connectSource)
-      .mockRejectedValueOnce(
-        apiFailure({ method: 'post', url: '/data-sources/feed/connect' }, 422, {
-          error: { code: 'unprocessable', message: 'The feed refused the key (401)' },
-        }),
-      )
-      .mockResolvedValueOnce({ authorizationUrl: null, source: { ...feed, status: 'syncing' } });
+    const connected = onApi(
+      'post',
+      '/api/data-sources/:kind/connect',
+      inTurn(apiError(422, 'unprocessable', 'The feed refused the key (401)'), {
+        authorizationUrl: null,
+        source: { ...feed, status: 'syncing' },
+      }),
+    );
+    // Once connected, the card follows the first sync.
+    onApi('get', '/api/data-sources/:kind/sync-status', syncStatus());
     const card = await renderCard(feed);
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
     const dialog = screen.getByRole('dialog', { name: 'Connect a report builder feed' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter the feed’s URL and its key.');
-    expect(connectSource).not.toHaveBeenCalled();
+    expect(connected).toEqual([]);
 
     await user.type(within(dialog).getByLabelText(/Feed URL/), 'https://feeds.example.org/me');
     await user.type(within(dialog).getByLabelText(/API key/), 'k-1');
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
     expect(await within(dialog).findByText('The feed refused the key (401)')).toBeTruthy();
-    expect(connectSource).toHaveBeenCalledWith('report_builder', {
-      url: 'https://feeds.example.org/me',
-      apiKey: 'k-1',
-    });
+    expect(connects(connected)).toEqual([
+      ['report_builder', { url: 'https://feeds.example.org/me', apiKey: 'k-1' }],
+    ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -3,22 +3,9 @@ import { sourceCatalogue } from '@healthfolio/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchSources } from './sources-api';
-import type * as Api from './sources-api';
+import { apiError, onApi } from '../../test/msw';
 import { SourcesSection } from './SourcesSection';
 import { connectedOura, dataSource, testQueryClient, WithQueries } from './test-utils';
-
-vi.mock('./sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchSources: vi.fn(),
-  fetchSyncStatus: vi.fn(),
-  fetchSyncStats: vi.fn(),
-  fetchIntegrations: vi.fn(),
-  connectSource: vi.fn(),
-  disconnectSource: vi.fn(),
-  syncSource: vi.fn(),
-  openConsentPage: vi.fn(),
-}));
 
 const now = Date.now();
 
@@ -36,7 +23,7 @@ const categoryHeadings = () => screen.getAllByRole('heading', { level: 3 }).map(
 
 describe('SourcesSection', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    vi.mocked(fetchSources).mockResolvedValue({
+    onApi('get', '/api/data-sources', {
       items: sourceCatalogue.map((s) => {
         if (s.kind === 'oura') return connectedOura(now);
         if (s.kind === 'dexcom')
@@ -56,7 +43,6 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('puts "Your sources" first: connected, imported, with what each holds', async () => {
@@ -82,7 +68,7 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
     const list = sourceCatalogue.map((s) =>
       dataSource(s.kind, s.kind === 'withings' ? { configured: false, sandboxAvailable: true } : {}),
     );
-    vi.mocked(fetchSources).mockResolvedValue({ items: list, operator: false });
+    onApi('get', '/api/data-sources', { items: list, operator: false });
     renderSection();
     const withings = await screen.findByRole('article', { name: 'Withings' });
     expect(within(withings).queryByTestId('not-set-up')).toBeNull();
@@ -92,7 +78,7 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
     );
     cleanup();
 
-    vi.mocked(fetchSources).mockResolvedValue({ items: list, operator: true });
+    onApi('get', '/api/data-sources', { items: list, operator: true });
     renderSection();
     const forOperator = await screen.findByRole('article', { name: 'Withings' });
     expect(within(forOperator).getByTestId('not-set-up').textContent).toContain(
@@ -202,7 +188,7 @@ describe('SourcesSection', { timeout: 20_000 }, () => {
   });
 
   it('offers to try again when the list cannot be loaded', async () => {
-    vi.mocked(fetchSources).mockRejectedValue(new Error('boom'));
+    onApi('get', '/api/data-sources', apiError(500, 'internal', 'boom'));
     renderSection();
     expect((await screen.findByRole('alert')).textContent).toContain('The sources could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -3,16 +3,11 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost } from '../../../lib/api';
+import { onApi } from '../../../test/msw';
 import { StepUpDialog } from './StepUpDialog';
 import { setStepUpPrompt } from './step-up';
 
-// The HTTP edge: what the server answers; and the browser's WebAuthn ceremony.
-vi.mock('../../../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-  apiPost: vi.fn(),
-}));
+// What the server answers comes from MSW (test/msw.ts); the browser's WebAuthn ceremony is replaced here.
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
 // The prompt the dialog registers is what a sensitive call's 403 would call (step-up.ts).
 vi.mock('./step-up', () => ({ installStepUp: vi.fn(), setStepUpPrompt: vi.fn() }));
@@ -36,7 +31,7 @@ const ANSWER = {
  * (an async function returning it bare would wait for it).
  */
 async function ask(status: { totp: boolean; passkeys: number }) {
-  vi.mocked(apiGet).mockResolvedValue({ ...status, recoveryCodesLeft: 0, required: false });
+  onApi('get', '/api/identity/mfa', { ...status, recoveryCodesLeft: 0, required: false });
   render(<StepUpDialog />);
   const prompt = vi.mocked(setStepUpPrompt).mock.calls.at(-1)![0]!;
   let answer!: Promise<boolean>;
@@ -50,25 +45,24 @@ async function ask(status: { totp: boolean; passkeys: number }) {
 describe('StepUpDialog', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(apiGet).mockReset();
-    vi.mocked(apiPost).mockReset();
     vi.mocked(startAuthentication).mockReset();
   });
 
   it('confirms with a passkey when the account has one, and the call goes on', SLOW, async () => {
     const user = userEvent.setup();
-    vi.mocked(apiPost)
-      .mockResolvedValueOnce(OPTIONS)
-      .mockResolvedValueOnce({ freshUntil: '2026-11-26T18:05:00.000Z' });
+    const options = onApi('post', '/api/identity/mfa/step-up/webauthn/options', OPTIONS);
+    const verify = onApi('post', '/api/identity/mfa/step-up/webauthn/verify', {
+      freshUntil: '2026-11-26T18:05:00.000Z',
+    });
     vi.mocked(startAuthentication).mockResolvedValue(ANSWER as never);
     const { answer } = await ask({ totp: false, passkeys: 1 });
     expect(screen.getByText('For your security, enter your password to continue.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Use a passkey instead' }));
     await expect(answer).resolves.toBe(true);
-    expect(vi.mocked(apiPost).mock.calls).toEqual([
-      ['/identity/mfa/step-up/webauthn/options'],
-      ['/identity/mfa/step-up/webauthn/verify', { response: ANSWER }],
+    expect([...options, ...verify].map(({ path, body }) => [path, body])).toEqual([
+      ['/api/identity/mfa/step-up/webauthn/options', undefined],
+      ['/api/identity/mfa/step-up/webauthn/verify', { response: ANSWER }],
     ]);
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
   });
@@ -78,7 +72,7 @@ describe('StepUpDialog', () => {
     SLOW,
     async () => {
       const user = userEvent.setup();
-      vi.mocked(apiPost).mockResolvedValueOnce(OPTIONS);
+      onApi('post', '/api/identity/mfa/step-up/webauthn/options', OPTIONS);
       vi.mocked(startAuthentication).mockRejectedValue(
         Object.assign(new Error('x'), { name: 'NotAllowedError' }),
       );
