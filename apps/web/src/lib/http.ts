@@ -230,14 +230,15 @@ function sendWithProgress(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(init.method ?? 'GET', url);
-    xhr.responseType = 'blob';
+    // Bytes, not a Blob: every runtime's Response reads an ArrayBuffer (Node's cannot read jsdom's Blob).
+    xhr.responseType = 'arraybuffer';
     new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (event) => {
       const total = event.lengthComputable ? event.total : undefined;
       onProgress({ loaded: event.loaded, total, progress: total ? event.loaded / total : undefined });
     };
     xhr.onload = () => {
-      const body = NULL_BODY.has(xhr.status) ? null : (xhr.response as Blob | null);
+      const body = NULL_BODY.has(xhr.status) ? null : (xhr.response as ArrayBuffer | null);
       resolve(new Response(body, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
     };
     xhr.onerror = () => reject(new TypeError('Network Error'));
