@@ -16,7 +16,7 @@ export interface ApiRequest {
   path: string;
   /** The query string's pairs (the last one wins for a repeated name). */
   query: Record<string, string>;
-  /** JSON parsed; a form as FormData; other text as text; undefined when there is none. */
+  /** JSON parsed; anything else (a multipart form too) as text; undefined when there is none. */
   body: unknown;
   headers: Headers;
 }
@@ -62,8 +62,8 @@ export function inTurn(...replies: (Reply | Resolver)[]): Resolver {
 
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) return request.formData();
   const text = await request.text();
+  if (type.startsWith('multipart/form-data')) return text;
   if (!text) return undefined;
   if (type.includes('json')) return JSON.parse(text) as unknown;
   return text;

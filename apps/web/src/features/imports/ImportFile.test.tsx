@@ -2,18 +2,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import { apiData, apiError, never, onApi, rawError, type Reply } from '../../test/msw';
 import { ImportFile } from './ImportFile';
-import { fetchImport, fetchImportFormats, uploadImport } from './imports-api';
-import type * as Api from './imports-api';
 import { importJob, testQueryClient, WithQueries } from './test-utils';
 
-vi.mock('./imports-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchImportFormats: vi.fn(),
-  fetchImport: vi.fn(),
-  uploadImport: vi.fn(),
-}));
+/** `POST /api/imports` (the upload) answers this. */
+const serveUpload = (reply: Reply) => onApi('post', '/api/imports', reply);
 
 // As the server lists them; a format this web has no words for is named by the server's label.
 const formats = [
@@ -24,8 +18,8 @@ const formats = [
 const named =
   'Apple Health export (export.zip or export.xml), Dexcom Clarity CSV export, A format added after this web was built';
 
-function refused(status: number, error: Record<string, unknown>) {
-  return apiFailure({ method: 'post', url: '/imports' }, status, { error });
+function refused(status: number, error: { code: string; message: string; details?: unknown }) {
+  return apiError(status, error.code, error.message, error.details);
 }
 
 function renderImportFile() {
@@ -43,11 +37,12 @@ const choose = (name = 'clarity.csv') =>
 
 describe('ImportFile', () => {
   beforeEach(() => {
-    vi.mocked(fetchImportFormats).mockResolvedValue(formats);
+    onApi('get', '/api/imports/formats', { formats });
   });
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('lists the formats the server reads', async () => {
@@ -56,22 +51,47 @@ describe('ImportFile', () => {
   });
 
   it('uploads the chosen file and shows how much has been sent', async () => {
-    vi.mocked(uploadImport).mockImplementation((_file, onProgress) => {
-      onProgress(0.42);
-      return new Promise(() => {});
-    });
+    // MSW sends a body at once; the browser's pace is its XMLHttpRequest's to tell: 42 % sent, no answer yet.
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    class HalfwayXhr {
+      readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      responseType = '';
+      private method = '';
+      private url = '';
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      setRequestHeader() {}
+      send(body: unknown) {
+        sent.push({ method: this.method, url: this.url, body });
+        this.upload.onprogress?.({ loaded: 42, total: 100, lengthComputable: true } as ProgressEvent);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', HalfwayXhr);
     renderImportFile();
     await choose();
-    expect(vi.mocked(uploadImport).mock.calls[0]?.[0].name).toBe('clarity.csv');
     expect(await screen.findByText('Uploading clarity.csv — 42 %')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/imports' });
+    expect(((sent[0]?.body as FormData).get('file') as File).name).toBe('clarity.csv');
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe(
       '42',
     );
     expect(screen.getByRole('button', { name: 'Choose file' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('sends the file as a form to the imports endpoint', async () => {
+    const uploads = serveUpload(never);
+    renderImportFile();
+    await choose();
+    await vi.waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.body).toContain('Content-Disposition: form-data; name="file"; filename="clarity.csv"');
+    expect(screen.getByRole('button', { name: 'Choose file' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it("shows a refused format's message and the formats we read", async () => {
-    vi.mocked(uploadImport).mockRejectedValue(
+    serveUpload(
       refused(415, {
         code: 'unsupported_media_type',
         message: 'We could not recognise notes.txt.',
@@ -89,31 +109,24 @@ describe('ImportFile', () => {
   it('names the formats only once when the message already does', async () => {
     const message =
       'This file is not in a format we can import. We read: ' + formats.map((f) => f.label).join('; ') + '.';
-    vi.mocked(uploadImport).mockRejectedValue(
-      refused(415, { code: 'unsupported_media_type', message, details: { formats } }),
-    );
+    serveUpload(refused(415, { code: 'unsupported_media_type', message, details: { formats } }));
     renderImportFile();
     await choose('notes.txt');
     expect((await screen.findByRole('alert')).textContent).toBe(`This file was not imported${message}`);
   });
 
   it('says a file is too large even when the answer has no envelope', async () => {
-    vi.mocked(uploadImport).mockRejectedValue(
-      apiFailure(
-        { method: 'post', url: '/imports' },
-        413,
-        '<html>413</html>',
-        'Request failed with status code 413',
-      ),
-    );
+    serveUpload(rawError(413, '<html>413</html>'));
     renderImportFile();
     await choose('huge.zip');
     expect((await screen.findByRole('alert')).textContent).toContain('larger than the server accepts');
   });
 
   it('follows the import to its result, then refreshes the metrics', async () => {
-    vi.mocked(uploadImport).mockResolvedValue(importJob());
-    vi.mocked(fetchImport).mockResolvedValue(
+    serveUpload(apiData(importJob(), 202));
+    onApi(
+      'get',
+      '/api/imports/:id',
       importJob({ status: 'succeeded', bytesRead: 2048, recordsRead: 32, inserted: 30, rejected: 2 }),
     );
     const client = renderImportFile();
@@ -135,8 +148,8 @@ describe('ImportFile', () => {
       rejected: 1,
       errors: [{ message: 'Glucose value "High" is not a number', file: 'clarity.csv', line: 14 }],
     });
-    vi.mocked(uploadImport).mockResolvedValue(failed);
-    vi.mocked(fetchImport).mockResolvedValue(failed);
+    serveUpload(apiData(failed, 202));
+    onApi('get', '/api/imports/:id', failed);
     renderImportFile();
     await choose();
     expect(await screen.findByText('The file ends in the middle of a record (line 31).')).toBeTruthy();

@@ -4,19 +4,18 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../test/api-failure';
+import { apiError, onApi, type ApiRequest } from '../../test/msw';
 import { SourceCard } from '../sources/SourceCard';
-import { connectSource } from '../sources/sources-api';
-import type * as SourcesApi from '../sources/sources-api';
 import { dataSource, testQueryClient, WithQueries } from '../sources/test-utils';
-import { fetchIngestStatus, rotateIngest, type IngestStatus } from './ingest-api';
+import type { IngestStatus } from './ingest-api';
 import { IngestDialog } from './IngestDialog';
 
-vi.mock('../sources/sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof SourcesApi>()),
-  connectSource: vi.fn(),
-}));
-vi.mock('./ingest-api', () => ({ fetchIngestStatus: vi.fn(), rotateIngest: vi.fn() }));
+/** `GET /api/integrations/:kind/ingest` answers this status. */
+const serveIngest = (status: IngestStatus) => onApi('get', '/api/integrations/:kind/ingest', status);
+/** `POST /api/data-sources/:kind/connect` answers this. */
+const serveConnect = (reply: unknown) => onApi('post', '/api/data-sources/:kind/connect', reply);
+/** What the connect requests carried: the kind and the body. */
+const connects = (requests: ApiRequest[]) => requests.map(({ path, body }) => [path.split('/')[3], body]);
 
 const URL_1 = 'https://health.example.org/api/ingest/k7Q2xVf9mWb3nZp8rTy6uHc4dJe1aLs0oGi5vEqXyAbC';
 const URL_2 = 'https://health.example.org/api/ingest/Zz9yXx8wWv7uUt6sSr5qQp4oOn3mMl2kKj1iIh0gGfEd';
@@ -61,7 +60,6 @@ const connected = (source: DataSource, url: string | null): ConnectResult => ({
 describe('ingest URL dialogs', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('Apple Health: the set-up steps, then the URL shown once with a copy button and a warning', async () => {
@@ -70,8 +68,8 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const apple = dataSource('apple_healthkit');
     const result = connected(apple, URL_1);
-    vi.mocked(connectSource).mockResolvedValue(result);
-    vi.mocked(fetchIngestStatus).mockResolvedValue(ingest({ hint: 'AbCd' }));
+    const connections = serveConnect(result);
+    serveIngest(ingest({ hint: 'AbCd' }));
     const { dialog, onConnected } = renderDialog(apple);
 
     expect(within(dialog).getByRole('heading', { name: 'Connect Apple Health' })).toBeTruthy();
@@ -82,8 +80,8 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByTestId('ingest-url')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
-    expect(connectSource).toHaveBeenCalledWith('apple_healthkit', {});
     expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_1);
+    expect(connects(connections)).toEqual([['apple_healthkit', {}]]);
     expect(within(dialog).getByText(/shown only this once/)).toBeTruthy();
     expect(within(dialog).getByText(/keep it private/)).toBeTruthy();
     expect(within(dialog).getByTestId('curl-example').textContent).toContain(`curl -X POST '${URL_1}'`);
@@ -100,10 +98,12 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
   it('a connected source shows the URL’s hint and last post, never the URL; a new one replaces it', async () => {
     const user = userEvent.setup();
     const apple = dataSource('apple_healthkit', { status: 'connected' });
-    vi.mocked(fetchIngestStatus).mockResolvedValue(
-      ingest({ lastUsedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), received: 1234 }),
+    serveIngest(ingest({ lastUsedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), received: 1234 }));
+    const rotations = onApi(
+      'post',
+      '/api/integrations/:kind/ingest/rotate',
+      ingest({ url: URL_2, hint: 'GfEd' }),
     );
-    vi.mocked(rotateIngest).mockResolvedValue(ingest({ url: URL_2, hint: 'GfEd' }));
     const { dialog } = renderDialog(apple);
 
     expect((await within(dialog).findByTestId('ingest-received')).textContent).toBe(
@@ -114,8 +114,8 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: 'Make my ingest URL' })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Make a new URL' }));
-    expect(rotateIngest).toHaveBeenCalledWith('apple_healthkit');
     expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_2);
+    expect(rotations.map(({ path }) => path)).toEqual(['/api/integrations/apple_healthkit/ingest/rotate']);
     expect(within(dialog).getByText('The old one stops working at once.')).toBeTruthy();
   });
 
@@ -130,18 +130,18 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const onImportInstead = vi.fn();
     const cuff = dataSource('medical_device');
-    vi.mocked(connectSource).mockResolvedValue(connected({ ...cuff, customName: 'Omron cuff' }, URL_1));
-    vi.mocked(fetchIngestStatus).mockResolvedValue(ingest());
+    const connections = serveConnect(connected({ ...cuff, customName: 'Omron cuff' }, URL_1));
+    serveIngest(ingest());
     const { dialog } = renderDialog(cuff, { onImportInstead });
 
     await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
     expect(within(dialog).getByRole('alert').textContent).toMatch(/Give this source a name/);
-    expect(connectSource).not.toHaveBeenCalled();
+    expect(connections).toEqual([]);
 
     await user.type(within(dialog).getByLabelText(/Name/), 'Omron cuff');
     await user.click(within(dialog).getByRole('button', { name: 'Make my ingest URL' }));
-    expect(connectSource).toHaveBeenCalledWith('medical_device', { name: 'Omron cuff' });
     expect((await within(dialog).findByTestId('ingest-url')).textContent).toBe(URL_1);
+    expect(connects(connections)).toEqual([['medical_device', { name: 'Omron cuff' }]]);
 
     const entry = within(dialog).getByRole('link', { name: 'Add a measurement on the Dashboard' });
     expect(entry.getAttribute('href')).toBe('/dashboard');
@@ -151,11 +151,7 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
 
   it('says why the server refused', async () => {
     const user = userEvent.setup();
-    vi.mocked(connectSource).mockRejectedValue(
-      apiFailure({ method: 'post', url: '/data-sources/sleep_tracker/connect' }, 400, {
-        error: { code: 'validation', message: 'name: Give this source a name, such as "Omron cuff"' },
-      }),
-    );
+    serveConnect(apiError(400, 'validation', 'name: Give this source a name, such as "Omron cuff"'));
     const { dialog } = renderDialog(dataSource('sleep_tracker'));
     await user.type(within(dialog).getByLabelText(/Name/), ' ');
     await user.type(within(dialog).getByLabelText(/Name/), 'Bed sensor');
@@ -166,9 +162,7 @@ describe('ingest URL dialogs', { timeout: 20_000 }, () => {
   it('a connected custom source’s card shows its name and reopens the URL dialog', async () => {
     const user = userEvent.setup();
     const cuff = dataSource('medical_device', { status: 'connected', customName: 'Omron cuff' });
-    vi.mocked(fetchIngestStatus).mockResolvedValue(
-      ingest({ received: 3, lastUsedAt: new Date().toISOString() }),
-    );
+    serveIngest(ingest({ received: 3, lastUsedAt: new Date().toISOString() }));
     render(
       <MemoryRouter>
         <WithQueries client={testQueryClient()}>
