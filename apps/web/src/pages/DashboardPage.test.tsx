@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicalSummary } from '../features/clinical/test-utils';
 import { adaOverview } from '../features/metrics/overview/test-fixtures';
-import { apiGet } from '../lib/api';
 import { signedIn } from '../test/app-test-utils';
+import { onApi, type ApiRequest } from '../test/msw';
 import { DashboardPage } from './DashboardPage';
 
 // uPlot (the metric charts) reads the pixel ratio through matchMedia when it loads; jsdom has none.
@@ -22,10 +22,13 @@ vi.hoisted(() => {
   })) as unknown as typeof window.matchMedia;
 });
 
-vi.mock('../lib/api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  apiGet: vi.fn(),
-}));
+let gets: ApiRequest[] = [];
+/** Every GET the page makes: these answers by path (`/api` left out), an empty list for the rest. */
+function answerGets(byPath: Record<string, unknown>) {
+  gets = onApi('get', '/api/*', ({ path }) => byPath[path.replace(/^\/api/, '')] ?? { items: [] });
+}
+/** The paths the page asked for, `/api` left out. */
+const askedFor = () => gets.map(({ path }) => path.replace(/^\/api/, ''));
 
 /** A new account's health score: no part has data. */
 const noScore = {
@@ -47,11 +50,7 @@ const noScore = {
 
 /** The server of a new account: no metrics, no insights, no clinical records. */
 function answerEmpty() {
-  vi.mocked(apiGet).mockImplementation((url: string) => {
-    if (url === '/clinical-records/summary') return Promise.resolve(clinicalSummary());
-    if (url === '/health-score') return Promise.resolve(noScore);
-    return Promise.resolve({ items: [] });
-  });
+  answerGets({ '/clinical-records/summary': clinicalSummary(), '/health-score': noScore });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -60,7 +59,6 @@ describe('DashboardPage tabs', { timeout: 20_000 }, () => {
   beforeEach(answerEmpty);
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('opens on Metrics and keeps the Clinical records tab in the URL', async () => {
@@ -87,21 +85,16 @@ describe('DashboardPage tabs', { timeout: 20_000 }, () => {
     render(signedIn(<DashboardPage />, { url: '/dashboard?tab=clinical' }).ui);
     expect(screen.getByRole('tab', { name: 'Clinical records' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No clinical records yet')).toBeTruthy();
-    expect(vi.mocked(apiGet).mock.calls.map(([url]) => url)).toContain('/clinical-records/summary');
+    expect(askedFor()).toContain('/clinical-records/summary');
   });
 });
 
 describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    vi.mocked(apiGet).mockImplementation((url: string) => {
-      if (url === '/metrics/overview') return Promise.resolve(adaOverview());
-      if (url === '/health-score') return Promise.resolve(noScore);
-      return Promise.resolve({ items: [] });
-    });
+    answerGets({ '/metrics/overview': adaOverview(), '/health-score': noScore });
   });
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
   });
 
   it('tells today so far against the usual, last night with its stages, each card with its 30 days', async () => {
@@ -132,19 +125,14 @@ describe('DashboardPage overview: today at a glance', { timeout: 20_000 }, () =>
     expect(within(heart).getByTestId('source-name').textContent).toBe('Garmin');
     expect(document.body.textContent).not.toMatch(/apple_healthkit|\bgarmin\b/);
     // One call brings every metric card.
-    const urls = vi.mocked(apiGet).mock.calls.map(([url]) => url);
-    expect(urls.filter((u) => u.startsWith('/metrics'))).toEqual(['/metrics/overview']);
+    expect(askedFor().filter((u) => u.startsWith('/metrics'))).toEqual(['/metrics/overview']);
   });
 
   it('says nothing has come in yet today rather than raising a false alarm', async () => {
     const quiet = adaOverview();
     quiet.todaySoFar[0]!.value = 0;
     quiet.items[0]!.ageDays = 1;
-    vi.mocked(apiGet).mockImplementation((url: string) =>
-      Promise.resolve(
-        url === '/metrics/overview' ? quiet : url === '/health-score' ? noScore : { items: [] },
-      ),
-    );
+    answerGets({ '/metrics/overview': quiet, '/health-score': noScore });
     render(signedIn(<DashboardPage />, { url: '/dashboard' }).ui);
     const steps = await screen.findByTestId('overview-today-steps');
     expect(within(steps).getByTestId('metric-value').textContent).toBe('—');

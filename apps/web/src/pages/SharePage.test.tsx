@@ -4,20 +4,17 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../test/api-failure';
-import { openShare } from '../features/shares/shares-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError, inTurn, onApi, type ApiRequest, type Reply } from '../test/msw';
 import { SharePage } from './SharePage';
 
-// The HTTP edge only: what the server answers for a share token.
-vi.mock('../features/shares/shares-api', async (original) => ({
-  ...(await original<Record<string, unknown>>()),
-  openShare: vi.fn(),
-}));
+const refused = apiError;
 
-function refused(status: number, code: string, message: string) {
-  return apiFailure({ method: 'get', url: '/public/shares/token' }, status, { error: { code, message } });
-}
+/** `GET /api/public/shares/:token` answers these, in turn. */
+const serveShare = (...replies: Reply[]) => onApi('get', '/api/public/shares/:token', inTurn(...replies));
+/** Which share each read asked for, and the code it sent. */
+const reads = (requests: ApiRequest[]) =>
+  requests.map(({ path, headers }) => [path, headers.get('x-share-code')]);
 
 const share: PublicShare = {
   recipient: 'Dr. Rivera',
@@ -54,12 +51,11 @@ function renderAt(token: string) {
 describe('the recipient page /s/<token>', () => {
   afterEach(() => {
     cleanup();
-    vi.mocked(openShare).mockReset();
   });
 
   // A loaded machine needs more than the default 5 s for the lazy MUI tree.
   it('says in words that a revoked share is no longer available', async () => {
-    vi.mocked(openShare).mockRejectedValue(
+    const opened = serveShare(
       refused(
         410,
         'share/gone',
@@ -71,15 +67,14 @@ describe('the recipient page /s/<token>', () => {
       await screen.findByRole('heading', { name: 'This share is no longer available' }, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.getByText(/This share was revoked by the person who made it/)).toBeTruthy();
-    expect(vi.mocked(openShare)).toHaveBeenCalledWith('tok123', undefined);
+    expect(reads(opened)).toContainEqual(['/api/public/shares/tok123', null]);
   }, 20_000);
 
   it('asks for the code, sends it, and shows the anonymised summary', async () => {
-    vi.mocked(openShare)
-      .mockRejectedValueOnce(
-        refused(403, 'share/code-required', 'Enter the 6-digit code you were sent separately.'),
-      )
-      .mockResolvedValueOnce(share);
+    const opened = serveShare(
+      refused(403, 'share/code-required', 'Enter the 6-digit code you were sent separately.'),
+      share,
+    );
     renderAt('tok456');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('6-digit code', {}, { timeout: 5000 }), '042917');
@@ -87,7 +82,7 @@ describe('the recipient page /s/<token>', () => {
     expect(
       await screen.findByRole('heading', { name: 'Health summary (anonymised)' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(vi.mocked(openShare)).toHaveBeenLastCalledWith('tok456', '042917');
+    expect(reads(opened).at(-1)).toEqual(['/api/public/shares/tok456', '042917']);
     const activity = screen.getByRole('region', { name: 'Activity' });
     expect(activity.textContent).toContain('Steps');
     expect(activity.textContent).toContain('12,500');
@@ -98,7 +93,7 @@ describe('the recipient page /s/<token>', () => {
     i18next.addResourceBundle('es', 'shares', words.default);
     i18next.addResourceBundle('es', 'common', (await import('../i18n/locales/es/common.json')).default);
     await i18next.changeLanguage('es');
-    vi.mocked(openShare).mockResolvedValue(share);
+    serveShare(share);
     renderAt('tok');
     expect(
       await screen.findByRole('heading', { name: 'Resumen de salud (anonimizado)' }, { timeout: 5000 }),

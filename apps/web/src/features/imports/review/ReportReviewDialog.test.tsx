@@ -1,27 +1,13 @@
 // @vitest-environment jsdom
 import type { ImportJob } from '@healthfolio/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFailure } from '../../../test/api-failure';
+import { apiError, noContent, onApi, type ApiRequest, type Resolver } from '../../../test/msw';
 import { ImportCard } from '../ImportCard';
-import { fetchImport } from '../imports-api';
-import type * as Api from '../imports-api';
 import { useImportJob } from '../queries';
 import { importJob, reportJob, testQueryClient, WithQueries } from '../test-utils';
 import type { PdfPageViewProps } from './PdfPageView';
-import { confirmImport, discardImport } from './review-api';
-import type * as ReviewApi from './review-api';
-
-vi.mock('../imports-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  fetchImport: vi.fn(),
-}));
-vi.mock('./review-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof ReviewApi>()),
-  confirmImport: vi.fn(),
-  discardImport: vi.fn(),
-}));
 // pdf.js needs a real canvas; the page view says which page and region it would show instead.
 vi.mock('./PdfPageView', () => ({
   PdfPageView: ({ page, region, regionLabel }: PdfPageViewProps) => (
@@ -39,6 +25,13 @@ function ReportCard({ onDiscarded }: { onDiscarded: () => void }) {
 }
 
 let current: ImportJob;
+/** How `POST /api/imports/:id/confirm` answers; a test that saves sets it. */
+let confirmReply: Resolver;
+/** The review's saves and discards the server received. */
+let confirms: ApiRequest[];
+let discards: ApiRequest[];
+/** The bodies of the saves, by import. */
+const saved = () => confirms.map(({ path, body }) => [path.split('/')[3], body]);
 
 function renderCard() {
   const client = testQueryClient();
@@ -64,11 +57,14 @@ const rowOf = (dialog: HTMLElement, name: string) =>
 describe('reviewing a lab report before saving', () => {
   beforeEach(() => {
     current = reportJob();
-    vi.mocked(fetchImport).mockImplementation(() => Promise.resolve(current));
+    confirmReply = () => apiError(500, 'internal', 'This test does not save.');
+    onApi('get', '/api/imports/:id', () => current);
+    confirms = onApi('post', '/api/imports/:id/confirm', (request, call) => confirmReply(request, call));
+    discards = onApi('delete', '/api/imports/:id', noContent());
   });
   afterEach(() => {
     cleanup();
-    vi.resetAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('shows every result read, with its catalogue kind, range and flag', async () => {
@@ -113,10 +109,10 @@ describe('reviewing a lab report before saving', () => {
   });
 
   it('saves a corrected value and a left-out row, then shows the import and refreshes the Dashboard', async () => {
-    vi.mocked(confirmImport).mockImplementation(() => {
+    confirmReply = () => {
       current = reportJob({ status: 'succeeded', results: undefined, inserted: 3 });
-      return Promise.resolve(current);
-    });
+      return current;
+    };
     const { client } = renderCard();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const dialog = await openReview();
@@ -126,12 +122,19 @@ describe('reviewing a lab report before saving', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Leave out HDL CHOLESTEROL' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save 3 results' }));
 
-    expect(confirmImport).toHaveBeenCalledWith('imp_report', {
-      results: [
-        { id: 'r1', value: 110, valueText: '110' },
-        { id: 'r3', skip: true },
-      ],
-    });
+    await waitFor(() =>
+      expect(saved()).toEqual([
+        [
+          'imp_report',
+          {
+            results: [
+              { id: 'r1', value: 110, valueText: '110' },
+              { id: 'r3', skip: true },
+            ],
+          },
+        ],
+      ]),
+    );
     expect(await screen.findByText('Imported: 3 added, 0 already there, 0 rejected')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['metrics'] });
@@ -148,37 +151,32 @@ describe('reviewing a lab report before saving', () => {
     expect(within(dialog).getByText('Enter a number, or keep the printed “<4.0”')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
     expect(within(dialog).getByText('Check the value of OMEGA-3 INDEX.')).toBeTruthy();
-    expect(confirmImport).not.toHaveBeenCalled();
+    expect(confirms).toEqual([]);
   });
 
   it("shows the server's message when saving fails", async () => {
-    vi.mocked(confirmImport).mockRejectedValue(
-      apiFailure({ method: 'post', url: '/imports/imp-1/confirm' }, 409, {
-        error: { code: 'conflict', message: 'This import was already saved.' },
-      }),
-    );
+    confirmReply = () => apiError(409, 'conflict', 'This import was already saved.');
     renderCard();
     const dialog = await openReview();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
     expect(await within(dialog).findByText('This import was already saved.')).toBeTruthy();
-    expect(confirmImport).toHaveBeenCalledWith('imp_report', {});
+    expect(saved()).toEqual([['imp_report', {}]]);
   });
 
   it('discards the report only after asking', async () => {
-    vi.mocked(discardImport).mockResolvedValue();
     const { onDiscarded } = renderCard();
     const dialog = await openReview();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     const ask = await screen.findByRole('dialog', { name: 'Discard this report?' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Keep reviewing' }));
-    expect(discardImport).not.toHaveBeenCalled();
+    expect(discards).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     const again = await screen.findByRole('dialog', { name: 'Discard this report?' });
     await userEvent.click(within(again).getByRole('button', { name: 'Discard' }));
-    expect(discardImport).toHaveBeenCalledWith('imp_report');
-    expect(onDiscarded).toHaveBeenCalled();
-    expect(confirmImport).not.toHaveBeenCalled();
+    await waitFor(() => expect(onDiscarded).toHaveBeenCalled());
+    expect(discards.map(({ path }) => path)).toEqual(['/api/imports/imp_report']);
+    expect(confirms).toEqual([]);
   });
 
   it('offers no review for other imports', async () => {
@@ -206,10 +204,10 @@ describe('reviewing a lab report before saving', () => {
     afterEach(() => vi.unstubAllGlobals());
 
     it('steps through the results one at a time, each under its PDF region, with every action', async () => {
-      vi.mocked(confirmImport).mockImplementation(() => {
+      confirmReply = () => {
         current = reportJob({ status: 'succeeded', results: undefined, inserted: 3 });
-        return Promise.resolve(current);
-      });
+        return current;
+      };
       renderCard();
       const dialog = await openReview();
       expect(within(dialog).queryAllByTestId('review-row')).toHaveLength(0);
@@ -249,12 +247,19 @@ describe('reviewing a lab report before saving', () => {
       expect(within(dialog).getByRole('button', { name: 'Discard' })).toBeTruthy();
       expect(within(dialog).getByRole('button', { name: 'Review later' })).toBeTruthy();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save 3 results' }));
-      expect(confirmImport).toHaveBeenCalledWith('imp_report', {
-        results: [
-          { id: 'r1', value: 110, valueText: '110' },
-          { id: 'r3', skip: true },
-        ],
-      });
+      await waitFor(() =>
+        expect(saved()).toEqual([
+          [
+            'imp_report',
+            {
+              results: [
+                { id: 'r1', value: 110, valueText: '110' },
+                { id: 'r3', skip: true },
+              ],
+            },
+          ],
+        ]),
+      );
     });
 
     it('brings up the first result to correct when saving is refused', async () => {
@@ -270,7 +275,7 @@ describe('reviewing a lab report before saving', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Save 4 results' }));
       expect(within(dialog).getByText('Check the value of OMEGA-3 INDEX.')).toBeTruthy();
       expect(within(dialog).getByTestId('review-step').textContent).toBe('Result 4 of 4');
-      expect(confirmImport).not.toHaveBeenCalled();
+      expect(confirms).toEqual([]);
     });
   });
 });
