@@ -4,15 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, onApi, type ApiRequest } from '../../test/msw';
 import { EhrEndpointDialog, matchEndpoints, type EhrEndpoint } from './EhrEndpointDialog';
-import { openConsentPage } from './sources-api';
-import type * as Api from './sources-api';
+import { openConsentPage } from './consent-page';
 import { dataSource, testQueryClient, WithQueries } from './test-utils';
 
 // Leaving the app for the provider's page is navigation, not our API: that seam alone is replaced.
-vi.mock('./sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  openConsentPage: vi.fn(),
-}));
+vi.mock('./consent-page', () => ({ openConsentPage: vi.fn() }));
 
 let endpointRequests: ApiRequest[] = [];
 /** What `POST /api/data-sources/:kind/connect` received: the kind and the body. */

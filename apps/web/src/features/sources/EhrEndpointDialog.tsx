@@ -18,7 +18,7 @@ import { apiGet, toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import type { ConnectDialogProps } from './connect-dialogs';
 import { useSourceActions } from './queries';
-import { openConsentPage } from './sources-api';
+import { openConsentPage } from './consent-page';
 
 /** One SMART on FHIR endpoint of the server's directory (`GET /api/integrations/ehr/endpoints`). */
 export interface EhrEndpoint {

@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, inTurn, onApi } from '../../test/msw';
 import { useSources } from './queries';
-import { openConsentPage } from './sources-api';
-import type * as Api from './sources-api';
+import { openConsentPage } from './consent-page';
 import { SourceCard } from './SourceCard';
 import {
   connectedOura,
@@ -19,10 +18,7 @@ import {
 } from './test-utils';
 
 // Leaving the app for the provider's page is navigation, not our API: that seam alone is replaced.
-vi.mock('./sources-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof Api>()),
-  openConsentPage: vi.fn(),
-}));
+vi.mock('./consent-page', () => ({ openConsentPage: vi.fn() }));
 
 /** `GET /api/data-sources` answers these sources from now on. */
 const serveSources = (...items: DataSource[]) => onApi('get', '/api/data-sources', { items });

@@ -19,7 +19,8 @@ import { CredentialsDialog } from './CredentialsDialog';
 import { DisconnectDialog } from './DisconnectDialog';
 import { useSourceActions, useSyncStatus } from './queries';
 import { SetupWizard } from './SetupWizard';
-import { openConsentPage, type ConnectInput, type DisconnectResult } from './sources-api';
+import { openConsentPage } from './consent-page';
+import type { ConnectInput, DisconnectResult } from './sources-api';
 import {
   connects,
   formatCount,

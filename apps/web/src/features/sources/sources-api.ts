@@ -50,9 +50,6 @@ export const fetchSyncStatus = (kind: string, signal?: AbortSignal) =>
 export const fetchSyncStats = (kind: string, signal?: AbortSignal) =>
   apiGet<SyncStats>(path(kind, '/sync-stats'), { signal });
 
-/** Leaves the app for the provider's consent page (a seam the tests replace). */
 /** The operator's check of the client id and secret with the provider (no person involved). */
 export const selfTestSource = (kind: string) =>
   apiPost<{ ok: boolean; message: string }>(`/integrations/${encodeURIComponent(kind)}/self-test`);
-
-export const openConsentPage = (url: string): void => window.location.assign(url);

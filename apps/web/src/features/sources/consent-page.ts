@@ -1,0 +1,2 @@
+/** Leaves the app for the provider's consent page: navigation, the one seam the sources' tests replace. */
+export const openConsentPage = (url: string): void => window.location.assign(url);
