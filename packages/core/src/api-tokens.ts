@@ -61,3 +61,7 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.array(apiTokenSchema);
 
 export const apiTokenIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** `DELETE /api/tokens/:id`. */
+export const apiTokenRevokedSchema = z.object({ id: z.string(), revoked: z.literal(true) });
+export type ApiTokenRevoked = z.infer<typeof apiTokenRevokedSchema>;

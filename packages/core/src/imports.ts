@@ -129,3 +129,9 @@ export const importFormatsSchema = z.object({ formats: z.array(supportedImportFo
 
 /** Kept in step with the server's BODY_LIMIT for imports; the UI says it before uploading. */
 export const IMPORT_MAX_BYTES_DEFAULT = 10 * 1024 ** 3;
+
+/** `POST /api/imports?kind=`: the format the person chose, when they chose one. */
+export const importUploadQuerySchema = z.object({ kind: importKindSchema });
+
+/** `POST /api/integrations/bodyspec/connect-report`: a BodySpec report's link. */
+export const bodyspecReportRequestSchema = z.object({ reportUrl: z.string().min(1).max(2000) });

@@ -41,3 +41,5 @@ export * from './overview';
 export * from './analytics';
 export * from './workouts';
 export * from './sleep-nights';
+export * from './params';
+export * from './provider-views';

@@ -80,3 +80,18 @@ export function ownSampleToNewSample(sample: OwnSample, source: string): NewSamp
   if (sample.notes) out.meta = { notes: sample.notes };
   return out;
 }
+
+/** `POST /api/ingest/:token`: the URL's token. */
+export const ingestTokenParamsSchema = z.object({ token: z.string().max(512) });
+
+/** What a post to an ingest URL did with its samples. */
+export const ingestReceiptSchema = z.object({
+  received: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  skipped: z.number().int(),
+  issues: z.array(z.string()),
+});
+export type IngestReceipt = z.infer<typeof ingestReceiptSchema>;

@@ -87,6 +87,8 @@ const credentialJson = z.looseObject({
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.string().optional(),
 });
+/** What the client sends as a credential. */
+export type CredentialJson = z.input<typeof credentialJson>;
 
 export const passkeyRegisterVerifySchema = z.object({
   response: credentialJson,
@@ -97,3 +99,10 @@ export const passkeyLoginOptionsSchema = z.object({ challenge: challenge.optiona
 export const passkeyLoginVerifySchema = z.object({ response: credentialJson });
 /** WebAuthn options JSON, handed to the browser as they are. */
 export const webauthnOptionsSchema = z.record(z.string(), z.unknown());
+
+/** `/webauthn/credentials/:id`: a passkey's id. */
+export const passkeyIdParamsSchema = z.object({ id: z.string().max(100) });
+/** `GET /api/identity/webauthn/credentials`. */
+export const passkeyListSchema = z.array(passkeySchema);
+/** `DELETE /api/identity/webauthn/credentials/:id`. */
+export const passkeyDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -32,3 +32,11 @@ export const pushMessageSchema = z.object({
   url: z.string().startsWith('/'),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
+
+/** `POST /api/push/subscriptions`. */
+export const pushSubscribedSchema = z.object({ subscribed: z.literal(true) });
+/** `DELETE /api/push/subscriptions`: the subscription to forget. */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().url().max(2048) });
+/** `POST /api/push/test`: what became of the test notification. */
+export const pushTestResultSchema = z.object({ sent: z.number(), removed: z.number(), failed: z.number() });
+export type PushTestResult = z.infer<typeof pushTestResultSchema>;

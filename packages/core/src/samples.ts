@@ -245,3 +245,10 @@ export const metricPrioritiesSchema = z.object({
   ),
 });
 export type MetricPriorities = z.infer<typeof metricPrioritiesSchema>;
+
+/** `GET /api/metrics/summary?tz=`: the days are local to `tz` (the profile's zone unless given). */
+export const metricsSummaryQuerySchema = z.object({ tz: timeZoneSchema.optional() });
+
+/** `DELETE /api/metrics/:id`. */
+export const sampleDeletedSchema = z.object({ id: z.number(), deleted: z.literal(true) });
+export type SampleDeleted = z.infer<typeof sampleDeletedSchema>;

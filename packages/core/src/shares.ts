@@ -167,3 +167,12 @@ export const shlManifestRequestSchema = z.object({
   passcode: z.string().max(64).optional(),
   embeddedLengthMax: z.number().int().min(0).optional(),
 });
+
+/** `/public/shares/:token`: a share link's token. */
+export const shareTokenParamsSchema = z.object({ token: z.string().min(20).max(128) });
+/** `/public/shl/:id` and `/public/shl-files/:id`: a SMART Health Link's id. */
+export const shlIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
+/** A share's code, sent by the recipient in its own header. */
+export const shareCodeHeadersSchema = z.object({ 'x-share-code': z.string().max(12).optional() });
+/** `GET /public/shl-files/:id?ticket=`. */
+export const shlFileQuerySchema = z.object({ ticket: z.string().min(1).max(200) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './samples';
 
 /**
  * Sleep night by night (issue 22): a hypnogram per night, from the sleep samples a tracker stored one per
@@ -73,3 +74,6 @@ export const sleepNightsSchema = z.object({
     .nullable(),
 });
 export type SleepNights = z.infer<typeof sleepNightsSchema>;
+
+/** `GET /api/sleep/nights?from=&to=&tz=`: the nights' days are local to `tz` (the profile's zone unless given). */
+export const sleepNightsRequestQuerySchema = sleepNightsQuerySchema.extend({ tz: timeZoneSchema.optional() });

@@ -194,3 +194,45 @@ export type Integration = z.infer<typeof integrationSchema>;
 
 /** `PUT /api/data-sources/:id/last-sync`. */
 export const lastSyncSchema = z.object({ lastSync: z.iso.datetime({ offset: true }) });
+
+/** `POST /api/data-sources/:id/disconnect`: the source after, and what went with it. */
+export const disconnectResultSchema = z.object({
+  source: dataSourceSchema,
+  deletedSamples: z.number().int(),
+  revoked: z.boolean(),
+});
+export type DisconnectResult = z.infer<typeof disconnectResultSchema>;
+
+/** `POST /api/integrations/:source/self-test`: the provider's word on the operator's client id and secret. */
+export const selfTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type SelfTestResult = z.infer<typeof selfTestResultSchema>;
+
+/** `GET /api/integrations/oauth/:source?sandbox=`. */
+export const oauthStartQuerySchema = z.object({ sandbox: z.enum(['true', 'false']).optional() });
+/** The provider's consent page to send the person to. */
+export const oauthStartSchema = z.object({ url: z.string() });
+
+/** `POST /api/integrations/oauth/callback`: the source the consent connected. */
+export const oauthCallbackResultSchema = z.object({ source: dataSourceSchema });
+export type OAuthCallbackResult = z.infer<typeof oauthCallbackResultSchema>;
+
+/** A SMART on FHIR endpoint of the EHR directory. */
+export const ehrEndpointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  fhirBaseUrl: z.string().nullable(),
+});
+export type EhrEndpoint = z.infer<typeof ehrEndpointSchema>;
+/** `GET /api/integrations/ehr/endpoints`. */
+export const ehrEndpointListSchema = z.object({ items: z.array(ehrEndpointSchema) });
+
+/** `POST /api/integrations/report-builder`: a feed's URL and key. */
+export const reportBuilderConnectSchema = z.object({
+  url: z.string().url().max(2048),
+  apiKey: z.string().min(1).max(4096),
+  sandbox: z.boolean().optional(),
+});
+
+/** `GET /api/integrations/:source/ingest` and `…/rotate`: an ingest URL's status (`url` only when just made). */
+export const ingestStatusSchema = connectResultSchema.shape.ingest.unwrap().unwrap();
+export type IngestStatus = z.infer<typeof ingestStatusSchema>;

@@ -152,3 +152,7 @@ export const healthScoreSchema = z.object({
   ),
 });
 export type HealthScoreAnswer = z.infer<typeof healthScoreSchema>;
+
+/** `GET /api/reports`. */
+export const reportJobListSchema = z.object({ items: z.array(reportJobSchema) });
+export type ReportJobList = z.infer<typeof reportJobListSchema>;

@@ -50,3 +50,8 @@ export const webhookDeliverySchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `GET /api/webhooks`. */
+export const webhookListSchema = z.array(webhookSchema);
+/** `GET /api/webhooks/:id/deliveries`. */
+export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);

@@ -3,6 +3,9 @@ import {
   dataEnvelope,
   mfaStatusSchema,
   mfaVerifyRequestSchema,
+  passkeyDeletedSchema,
+  passkeyIdParamsSchema,
+  passkeyListSchema,
   passkeyLoginOptionsSchema,
   passkeyLoginVerifySchema,
   passkeyNameSchema,
@@ -13,14 +16,13 @@ import {
   stepUpRequestSchema,
   stepUpSchema,
   totpConfirmRequestSchema,
-  totpEnrollRequestSchema,
   totpEnrollmentSchema,
+  totpEnrollRequestSchema,
   webauthnOptionsSchema,
 } from '@healthfolio/core';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../http/errors';
 import { clientOf } from './client';
 import { identityErrors } from './errors';
@@ -28,7 +30,6 @@ import type { Identity } from './identity';
 import { requireFreshFactor, sessionKeyOf } from './step-up';
 
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().max(100) });
 
 /**
  * Multi-factor sign-in under /api/identity (DESIGN "Contracts added for issues 10–16", MFA):
@@ -278,7 +279,7 @@ export const mfaRoutes =
           tags: ['identity'],
           summary: 'The signed-in user’s passkeys',
           security,
-          response: { 200: dataEnvelope(z.array(passkeySchema)) },
+          response: { 200: dataEnvelope(passkeyListSchema) },
         },
       },
       async (request) => ({ data: await identity.passkeys.list(request.userId) }),
@@ -292,7 +293,7 @@ export const mfaRoutes =
           tags: ['identity'],
           summary: 'Rename a passkey',
           security,
-          params: idParams,
+          params: passkeyIdParamsSchema,
           body: passkeyNameSchema,
           response: { 200: dataEnvelope(passkeySchema) },
         },
@@ -317,8 +318,8 @@ export const mfaRoutes =
           tags: ['identity'],
           summary: 'Remove a passkey',
           security,
-          params: idParams,
-          response: { 200: dataEnvelope(z.object({ deleted: z.literal(true) })) },
+          params: passkeyIdParamsSchema,
+          response: { 200: dataEnvelope(passkeyDeletedSchema) },
         },
       },
       async (request) => {

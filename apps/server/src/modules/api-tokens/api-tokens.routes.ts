@@ -3,10 +3,10 @@ import {
   apiTokenCreateSchema,
   apiTokenIdParamsSchema,
   apiTokenListSchema,
+  apiTokenRevokedSchema,
   dataEnvelope,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientOf } from '../../identity/client';
 import type { Identity } from '../../identity/identity';
 import { requireFreshFactor } from '../../identity/step-up';
@@ -64,7 +64,7 @@ export const apiTokensRoutes =
           security,
           summary: 'Revoke a personal access token: it answers 401 from now on',
           params: apiTokenIdParamsSchema,
-          response: { 200: dataEnvelope(z.object({ id: z.string(), revoked: z.literal(true) })) },
+          response: { 200: dataEnvelope(apiTokenRevokedSchema) },
         },
       },
       async (request) => {

@@ -1,11 +1,9 @@
-import { dataEnvelope, goalInputSchema, goalListSchema, goalSchema } from '@healthfolio/core';
+import { dataEnvelope, goalInputSchema, goalListSchema, goalSchema, idParamsSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { GoalsService } from './goals.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['goals'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Goals on any metric kind (issue "Insights and goals"); a changed goal re-runs the insights. */
 export const goalsRoutes =
@@ -52,7 +50,7 @@ export const goalsRoutes =
           tags,
           security,
           summary: 'Change a goal',
-          params: idParams,
+          params: idParamsSchema,
           body: goalInputSchema,
           response: { 200: dataEnvelope(goalSchema) },
         },
@@ -66,7 +64,7 @@ export const goalsRoutes =
 
     app.delete(
       '/goals/:id',
-      { schema: { tags, security, summary: 'Delete a goal', params: idParams } },
+      { schema: { tags, security, summary: 'Delete a goal', params: idParamsSchema } },
       async (request, reply) => {
         await goals.remove(request.userId, request.params.id);
         onChange(request.userId);

@@ -1,22 +1,21 @@
 import multipart from '@fastify/multipart';
 import {
   dataEnvelope,
+  idParamsSchema,
   importFormatsSchema,
   importJobSchema,
-  importKindSchema,
   importListSchema,
+  importUploadQuerySchema,
 } from '@healthfolio/core';
 import { supportedFormats } from '@healthfolio/importers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caregiversMay } from '../../http/caregiver-auth';
 import type { ImportsService } from './imports.service';
 import { receiveUpload } from './receive-upload';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['imports'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** DESIGN "Sources": uploads go to disk as they arrive, then the import runs in the background. */
 export const importsRoutes =
@@ -36,7 +35,7 @@ export const importsRoutes =
           summary:
             'Upload an export file (multipart field `file`, optional `kind`); answers 202 with the import',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ kind: importKindSchema }),
+          querystring: importUploadQuerySchema,
           response: { 202: dataEnvelope(importJobSchema) },
         },
       },
@@ -79,7 +78,7 @@ export const importsRoutes =
           tags,
           security,
           summary: 'One import: status, progress and counts',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: dataEnvelope(importJobSchema) },
         },
       },

@@ -1,6 +1,13 @@
-import { connectResultSchema, dataEnvelope, INGEST_KINDS, sourceKindOf } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  INGEST_KINDS,
+  ingestReceiptSchema,
+  ingestStatusSchema,
+  ingestTokenParamsSchema,
+  sourceKindOf,
+  sourceParamsSchema,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/errors';
 import { REQUEST_LIMITS, type Throttle } from '../../identity/throttle';
 import type { SourcesService } from '../sources';
@@ -14,18 +21,6 @@ import { REVOKED_MESSAGE, type IngestService } from './ingest.service';
  */
 export const INGEST_BODY_LIMIT = 16 * 1024 * 1024;
 
-const ingestStatusSchema = connectResultSchema.shape.ingest.unwrap().unwrap();
-const receiptSchema = z.object({
-  received: z.number().int(),
-  inserted: z.number().int(),
-  updated: z.number().int(),
-  duplicates: z.number().int(),
-  rejected: z.number().int(),
-  skipped: z.number().int(),
-  issues: z.array(z.string()),
-});
-const tokenParams = z.object({ token: z.string().max(512) });
-const sourceParams = z.object({ source: z.string().min(1).max(64) });
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** base64url, as tokens are made; anything else cannot be one and is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -60,7 +55,7 @@ export const ingestRoutes =
         (_req, body, done) => done(null, body),
       );
       const tags = ['ingest'];
-      const response = { 200: dataEnvelope(receiptSchema) };
+      const response = { 200: dataEnvelope(ingestReceiptSchema) };
       // Limits in the database (auth_attempts), so they hold across instances: posts per address, and
       // wrong tokens per address — refused before the token is looked up.
       const receive = async (
@@ -90,7 +85,7 @@ export const ingestRoutes =
           schema: {
             tags,
             summary: 'Post samples to your ingest URL (Health Auto Export JSON or our own)',
-            params: tokenParams,
+            params: ingestTokenParamsSchema,
             response,
           },
         },
@@ -144,7 +139,7 @@ export const ingestRoutes =
             tags,
             security,
             summary: 'Your ingest URL’s status: hint, created, last used, samples received (not the URL)',
-            params: sourceParams,
+            params: sourceParamsSchema,
             response: { 200: dataEnvelope(ingestStatusSchema) },
           },
         },
@@ -159,7 +154,7 @@ export const ingestRoutes =
             tags,
             security,
             summary: 'Revoke your ingest URL and make a new one (shown once)',
-            params: sourceParams,
+            params: sourceParamsSchema,
             response: { 200: dataEnvelope(ingestStatusSchema) },
           },
         },

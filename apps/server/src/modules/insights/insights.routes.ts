@@ -1,6 +1,11 @@
-import { dataEnvelope, insightListSchema, insightSchema, insightsQuerySchema } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  idParamsSchema,
+  insightListSchema,
+  insightSchema,
+  insightsQuerySchema,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { InsightsService } from './insights.service';
 
 /**
@@ -16,7 +21,6 @@ export interface InsightRuns {
 
 const security = [{ bearerAuth: [] }];
 const tags = ['insights'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** DESIGN "Insights": computed on the server from the user's own data; dismissed ones stay dismissed. */
 export const insightsRoutes =
@@ -70,7 +74,7 @@ export const insightsRoutes =
           tags,
           security,
           summary: 'Dismiss an insight; it stays dismissed when the same finding comes back',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: dataEnvelope(insightSchema) },
         },
       },

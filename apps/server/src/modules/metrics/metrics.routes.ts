@@ -9,15 +9,15 @@ import {
   metricsOverviewSchema,
   metricsQuerySchema,
   metricsSeriesSchema,
+  metricsSummaryQuerySchema,
   metricsSummarySchema,
   metricsWhyQuerySchema,
   metricsWhySchema,
+  sampleDeletedSchema,
   sampleIdParamsSchema,
   sampleItemSchema,
-  timeZoneSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { hidesLabs, isLabKind, readScopeOfKind } from '../../http/token-auth';
@@ -93,7 +93,7 @@ export const metricsRoutes =
           tags,
           security,
           summary: 'Latest value and 7/30-day trends per metric',
-          querystring: z.object({ tz: timeZoneSchema.optional() }),
+          querystring: metricsSummaryQuerySchema,
           response: { 200: dataEnvelope(metricsSummarySchema) },
         },
       },
@@ -244,7 +244,7 @@ export const metricsRoutes =
           security,
           summary: 'Delete a sample',
           params: sampleIdParamsSchema,
-          response: { 200: dataEnvelope(z.object({ id: z.number(), deleted: z.literal(true) })) },
+          response: { 200: dataEnvelope(sampleDeletedSchema) },
         },
       },
       async (request) => {

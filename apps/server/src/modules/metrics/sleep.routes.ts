@@ -1,4 +1,4 @@
-import { dataEnvelope, sleepNightsQuerySchema, sleepNightsSchema, timeZoneSchema } from '@healthfolio/core';
+import { dataEnvelope, sleepNightsRequestQuerySchema, sleepNightsSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database';
 import { SleepService } from './sleep.service';
@@ -22,7 +22,7 @@ export const sleepRoutes =
           tags,
           security,
           summary: "Each night's stretches asleep and stages, and how regular bedtime and wake time were",
-          querystring: sleepNightsQuerySchema.extend({ tz: timeZoneSchema.optional() }),
+          querystring: sleepNightsRequestQuerySchema,
           response: { 200: dataEnvelope(sleepNightsSchema) },
         },
       },

@@ -1,6 +1,12 @@
-import { dataEnvelope, pushStatusSchema, pushSubscriptionInputSchema } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  pushStatusSchema,
+  pushSubscribedSchema,
+  pushSubscriptionInputSchema,
+  pushTestResultSchema,
+  pushUnsubscribeSchema,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pushMessages, type PushService } from './push.service';
 
 const security = [{ bearerAuth: [] }];
@@ -34,7 +40,7 @@ export const pushRoutes =
           security,
           summary: 'Subscribe this browser (the PushSubscription’s JSON)',
           body: pushSubscriptionInputSchema,
-          response: { 201: dataEnvelope(z.object({ subscribed: z.literal(true) })) },
+          response: { 201: dataEnvelope(pushSubscribedSchema) },
         },
       },
       async (request, reply) => {
@@ -50,7 +56,7 @@ export const pushRoutes =
           tags,
           security,
           summary: 'Unsubscribe a browser by its endpoint',
-          body: z.object({ endpoint: z.string().url().max(2048) }),
+          body: pushUnsubscribeSchema,
         },
       },
       async (request, reply) => {
@@ -67,7 +73,7 @@ export const pushRoutes =
           security,
           summary: 'Send a test notification to every subscribed browser of this person',
           response: {
-            200: dataEnvelope(z.object({ sent: z.number(), removed: z.number(), failed: z.number() })),
+            200: dataEnvelope(pushTestResultSchema),
           },
         },
       },

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import { dataEnvelope, importJobSchema } from '@healthfolio/core';
+import { bodyspecReportRequestSchema, dataEnvelope, importJobSchema } from '@healthfolio/core';
 import { DEFAULT_PDF_LIMITS, type ReportHint } from '@healthfolio/importers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caregiversMay } from '../../http/caregiver-auth';
 import { type ImportsService, receiveUpload } from '../imports';
 import type { ReportsService } from './reports.service';
@@ -64,7 +63,7 @@ export const reportsRoutes =
           tags,
           security,
           summary: 'Fetch a BodySpec report PDF by its https link and import it; answers 202 with the import',
-          body: z.object({ reportUrl: z.string().min(1).max(2000) }),
+          body: bodyspecReportRequestSchema,
           response: { 202: dataEnvelope(importJobSchema) },
         },
       },

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dataEnvelope, importJobSchema, reportConfirmSchema } from '@healthfolio/core';
+import { dataEnvelope, idParamsSchema, importJobSchema, reportConfirmSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caregiversMay } from '../../http/caregiver-auth';
@@ -8,7 +8,6 @@ import type { ReviewService } from './review.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['imports'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The review of a lab or DEXA report import (DESIGN "Sources"): confirm, discard, the original PDF. */
 export const reviewRoutes =
@@ -25,7 +24,7 @@ export const reviewRoutes =
           tags,
           security,
           summary: 'Write a report’s results, as read or corrected; only from needs_review (409 otherwise)',
-          params: idParams,
+          params: idParamsSchema,
           body: reportConfirmSchema,
           response: { 200: dataEnvelope(importJobSchema) },
         },
@@ -41,7 +40,7 @@ export const reviewRoutes =
           security,
           summary:
             'Discard an import waiting for review (or one that failed) and its file; nothing is written',
-          params: idParams,
+          params: idParamsSchema,
           response: { 204: z.null() },
         },
       },
@@ -58,7 +57,7 @@ export const reviewRoutes =
           tags,
           security,
           summary: 'The original PDF of a lab or DEXA report import',
-          params: idParams,
+          params: idParamsSchema,
           produces: ['application/pdf'],
         },
       },

@@ -1,13 +1,18 @@
-import { dataEnvelope, publicShareSchema, shlManifestRequestSchema } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  publicShareSchema,
+  shareCodeHeadersSchema,
+  shareTokenParamsSchema,
+  shlFileQuerySchema,
+  shlIdParamsSchema,
+  shlManifestRequestSchema,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientOf } from '../../identity/client';
 import type { SharesService } from './shares.service';
 import { ShlError, type ShlService } from './shl.service';
 
 const tags = ['shares'];
-const tokenParams = z.object({ token: z.string().min(20).max(128) });
-const idParams = z.object({ id: z.string().min(1).max(128) });
 /** SHL viewers run in other origins' browsers: the manifest and its files may be read cross-origin. */
 const CORS = {
   'access-control-allow-origin': '*',
@@ -26,8 +31,8 @@ export const publicSharesRoutes =
           tags,
           summary:
             'A share as its recipient sees it (no account). 410 once revoked or expired; the code, when asked, goes in X-Share-Code',
-          params: tokenParams,
-          headers: z.object({ 'x-share-code': z.string().max(12).optional() }),
+          params: shareTokenParamsSchema,
+          headers: shareCodeHeadersSchema,
           response: { 200: dataEnvelope(publicShareSchema) },
         },
       },
@@ -42,8 +47,8 @@ export const publicSharesRoutes =
         schema: {
           tags,
           summary: 'The report a share names, as PDF (same checks as the share; 404 when it names none)',
-          params: tokenParams,
-          headers: z.object({ 'x-share-code': z.string().max(12).optional() }),
+          params: shareTokenParamsSchema,
+          headers: shareCodeHeadersSchema,
         },
       },
       async (request, reply) => {
@@ -68,7 +73,7 @@ export const publicSharesRoutes =
           tags,
           summary:
             'SMART Health Link manifest (POST {recipient, passcode?}); 401 {remainingAttempts} on a wrong passcode',
-          params: idParams,
+          params: shlIdParamsSchema,
           body: shlManifestRequestSchema,
         },
       },
@@ -89,8 +94,8 @@ export const publicSharesRoutes =
         schema: {
           tags,
           summary: 'A SMART Health Link file (compact JWE), at the short-lived location its manifest gave',
-          params: idParams,
-          querystring: z.object({ ticket: z.string().min(1).max(200) }),
+          params: shlIdParamsSchema,
+          querystring: shlFileQuerySchema,
         },
       },
       async (request, reply) => {

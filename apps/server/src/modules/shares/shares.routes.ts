@@ -1,5 +1,6 @@
 import {
   dataEnvelope,
+  idParamsSchema,
   shareCreatedSchema,
   shareInputSchema,
   shareListSchema,
@@ -7,7 +8,6 @@ import {
   shlInputSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Identity } from '../../identity/identity';
 import { requireFreshFactor } from '../../identity/step-up';
 import type { SharesService } from './shares.service';
@@ -15,7 +15,6 @@ import type { ShlService } from './shl.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['shares'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The owner's side of shares with a clinician (DESIGN "Shares"). */
 export const sharesRoutes =
@@ -61,7 +60,7 @@ export const sharesRoutes =
           tags,
           security,
           summary: 'Revoke a share: its link stops working at once',
-          params: idParams,
+          params: idParamsSchema,
         },
       },
       async (request, reply) => {
@@ -78,7 +77,7 @@ export const sharesRoutes =
           tags,
           security,
           summary: 'Hand a share over as a SMART Health Link (shlink:/ URI and QR code)',
-          params: idParams,
+          params: idParamsSchema,
           body: shlInputSchema.optional(),
           response: { 201: dataEnvelope(shlCreatedSchema) },
         },

@@ -1,18 +1,18 @@
 import {
   dataEnvelope,
   healthScoreSchema,
+  idParamsSchema,
   reportContentSchema,
+  reportJobListSchema,
   reportJobSchema,
   reportRequestSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { HealthScoreService } from './health-score.service';
 import type { SummaryReportsService } from './summary-reports.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['reports'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** DESIGN "Reports": clinician reports made in the background, and the health score. */
 export const summaryReportsRoutes =
@@ -42,7 +42,7 @@ export const summaryReportsRoutes =
           tags,
           security,
           summary: 'Your reports, newest first',
-          response: { 200: dataEnvelope(z.object({ items: z.array(reportJobSchema) })) },
+          response: { 200: dataEnvelope(reportJobListSchema) },
         },
       },
       async (request) => ({ data: { items: await reports.list(request.userId) } }),
@@ -55,7 +55,7 @@ export const summaryReportsRoutes =
           tags,
           security,
           summary: 'One report: status (queued, running, succeeded, failed) and progress',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: dataEnvelope(reportJobSchema) },
         },
       },
@@ -69,7 +69,7 @@ export const summaryReportsRoutes =
           tags,
           security,
           summary: 'A finished report’s content, as the printable page draws it',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: dataEnvelope(reportContentSchema) },
         },
       },
@@ -83,7 +83,7 @@ export const summaryReportsRoutes =
           tags,
           security,
           summary: 'A finished report as PDF',
-          params: idParams,
+          params: idParamsSchema,
           produces: ['application/pdf'],
         },
       },
@@ -104,7 +104,7 @@ export const summaryReportsRoutes =
           tags,
           security,
           summary: 'Makes a finished or failed report again from the current data',
-          params: idParams,
+          params: idParamsSchema,
           response: { 202: dataEnvelope(reportJobSchema) },
         },
       },
@@ -114,7 +114,7 @@ export const summaryReportsRoutes =
 
     app.delete(
       '/reports/:id',
-      { schema: { tags, security, summary: 'Deletes a report and its PDF', params: idParams } },
+      { schema: { tags, security, summary: 'Deletes a report and its PDF', params: idParamsSchema } },
       async (request, reply) => {
         await reports.remove(request.userId, request.params.id);
         return reply.status(204).send(null);

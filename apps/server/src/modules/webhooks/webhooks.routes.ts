@@ -1,17 +1,17 @@
 import {
   createdWebhookSchema,
   dataEnvelope,
+  idParamsSchema,
+  webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookInputSchema,
-  webhookSchema,
+  webhookListSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { WebhooksService } from './webhooks.service';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['webhooks'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Outgoing webhooks (DESIGN "Contracts added for issues 10–16"); another's id answers 404. */
 export const webhooksRoutes =
@@ -41,7 +41,7 @@ export const webhooksRoutes =
           tags,
           security,
           summary: 'The webhooks, each with its last delivery',
-          response: { 200: dataEnvelope(z.array(webhookSchema)) },
+          response: { 200: dataEnvelope(webhookListSchema) },
         },
       },
       async (request) => ({ data: await webhooks.list(request.userId) }),
@@ -54,8 +54,8 @@ export const webhooksRoutes =
           tags,
           security,
           summary: "A webhook's delivery log, newest first",
-          params: idParams,
-          response: { 200: dataEnvelope(z.array(webhookDeliverySchema)) },
+          params: idParamsSchema,
+          response: { 200: dataEnvelope(webhookDeliveryListSchema) },
         },
       },
       async (request) => ({ data: await webhooks.deliveries(request.userId, request.params.id) }),
@@ -68,7 +68,7 @@ export const webhooksRoutes =
           tags,
           security,
           summary: 'Send a test event (webhook.test)',
-          params: idParams,
+          params: idParamsSchema,
           response: { 202: dataEnvelope(webhookDeliverySchema) },
         },
       },
@@ -78,7 +78,9 @@ export const webhooksRoutes =
 
     app.delete(
       '/webhooks/:id',
-      { schema: { tags, security, summary: 'Delete a webhook and its delivery log', params: idParams } },
+      {
+        schema: { tags, security, summary: 'Delete a webhook and its delivery log', params: idParamsSchema },
+      },
       async (request, reply) => {
         await webhooks.remove(request.userId, request.params.id);
         return reply.status(204).send();

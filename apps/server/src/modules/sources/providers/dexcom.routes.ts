@@ -1,7 +1,12 @@
-import { dataEnvelope } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  dexcomDaysQuerySchema,
+  dexcomGlucoseSchema,
+  dexcomStatisticsSchema,
+  type GlucoseStatistics,
+} from '@healthfolio/core';
 import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SourceReadingsRepository } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
@@ -9,46 +14,6 @@ const DAY_MS = 86_400_000;
 const SOURCE = 'dexcom';
 const security = [{ bearerAuth: [] }];
 const tags = ['integrations'];
-
-const daysQuery = z.object({
-  /** How many days back from now; Clarity's reports use 14, 30 and 90. */
-  days: z.coerce.number().int().min(1).max(90).default(14),
-});
-
-const readingSchema = z.object({
-  time: z.string(),
-  /** Minutes east of UTC the reading was displayed at. */
-  utcOffsetMin: z.number().int(),
-  value: z.number(),
-  unit: z.string(),
-  /** Dexcom's trend arrow ("flat", "fortyFiveUp" …), when the reading came with one. */
-  trend: z.string().nullable(),
-  /** "Low" / "High" beyond the sensor's range. */
-  valueText: z.string().nullable(),
-});
-const glucoseSchema = z.object({ days: z.number().int(), items: z.array(readingSchema) });
-
-const statisticsSchema = z.object({
-  days: z.number().int(),
-  unit: z.literal('mg/dL'),
-  readings: z.number().int(),
-  /** Days in the window with at least one reading. */
-  daysCovered: z.number().int(),
-  mean: z.number().nullable(),
-  /** Glucose management indicator (%), 3.31 + 0.02392 × mean mg/dL (Bergenstal et al., Diabetes Care 2018). */
-  gmi: z.number().nullable(),
-  sd: z.number().nullable(),
-  /** Coefficient of variation (%), SD ÷ mean × 100; ≤ 36 % is stable (international consensus 2017). */
-  cv: z.number().nullable(),
-  stable: z.boolean().nullable(),
-  /** Percent of readings, 70–180 mg/dL inclusive (international consensus on time in range, 2019). */
-  timeInRange: z.number().nullable(),
-  timeBelow70: z.number().nullable(),
-  timeBelow54: z.number().nullable(),
-  timeAbove180: z.number().nullable(),
-  timeAbove250: z.number().nullable(),
-});
-export type GlucoseStatistics = z.infer<typeof statisticsSchema>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -127,8 +92,8 @@ export const dexcomRoutes =
           tags,
           security,
           summary: 'Your Dexcom glucose readings of the last `days` days (default 14), newest first',
-          querystring: daysQuery,
-          response: { 200: dataEnvelope(glucoseSchema) },
+          querystring: dexcomDaysQuerySchema,
+          response: { 200: dataEnvelope(dexcomGlucoseSchema) },
         },
       },
       async (request) => {
@@ -155,8 +120,8 @@ export const dexcomRoutes =
           tags,
           security,
           summary: 'Mean, GMI, time in ranges and CV of your Dexcom readings of the last `days` days',
-          querystring: daysQuery,
-          response: { 200: dataEnvelope(statisticsSchema) },
+          querystring: dexcomDaysQuerySchema,
+          response: { 200: dataEnvelope(dexcomStatisticsSchema) },
         },
       },
       async (request) => {

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import { endpointDirectory, parseEndpointFile, type SmartEndpoint } from '@healthfolio/connectors';
-import { dataEnvelope, type ConnectRequest, type ConnectResult } from '@healthfolio/core';
+import {
+  type ConnectRequest,
+  type ConnectResult,
+  dataEnvelope,
+  ehrEndpointListSchema,
+} from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../../config';
 import { AppError } from '../../../http/errors';
 import type { SourcesService } from '../sources.service';
@@ -12,8 +16,6 @@ import type { ProviderRoutesDeps } from './index';
 const KIND = 'ehr';
 /** The directory entry that stands for the sandbox EHR mounted on this server. */
 export const SANDBOX_ENDPOINT = { id: 'sandbox', name: 'Healthfolio sandbox EHR' };
-
-const endpointSchema = z.object({ id: z.string(), name: z.string(), fhirBaseUrl: z.string().nullable() });
 
 /**
  * The endpoints `ehr` offers: the built-in public sandboxes plus the operator's `SMART_ENDPOINTS_FILE`.
@@ -92,7 +94,7 @@ export const ehrRoutes =
           tags: ['integrations'],
           security: [{ bearerAuth: [] }],
           summary: 'The SMART on FHIR endpoints you can connect as "Other health record"',
-          response: { 200: dataEnvelope(z.object({ items: z.array(endpointSchema) })) },
+          response: { 200: dataEnvelope(ehrEndpointListSchema) },
         },
       },
       async () => ({

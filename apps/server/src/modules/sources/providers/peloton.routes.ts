@@ -1,59 +1,20 @@
-import { dataEnvelope } from '@healthfolio/core';
+import {
+  dataEnvelope,
+  pelotonOverviewSchema,
+  pelotonWorkoutsQuerySchema,
+  pelotonWorkoutsSchema,
+  type PelotonDisciplineTotals,
+  type PelotonWorkout,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SourceReadingsRepository, type SourceReading, formatInstant } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
-
-const workoutsQuerySchema = z.object({
-  /** How many of the newest workouts: 20 unless asked, at most 100. */
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-const pelotonWorkoutSchema = z.object({
-  /** Peloton's workout id (from a sync), or `<start seconds>:<title>` (from the CSV import). */
-  id: z.string(),
-  /** The class title ("30 min Pop Ride"). */
-  title: z.string().nullable(),
-  /** Peloton's fitness discipline ("cycling", "strength", "yoga"). */
-  discipline: z.string(),
-  instructor: z.string().nullable(),
-  /** In the offset the workout was recorded at. */
-  start: z.string(),
-  end: z.string(),
-  /** Time from start to end (the CSV import gives the class length). */
-  minutes: z.number(),
-  calories: z.number().nullable(),
-  distanceM: z.number().nullable(),
-  avgHeartRate: z.number().nullable(),
-  totalOutputKj: z.number().nullable(),
-});
-
-const pelotonWorkoutsSchema = z.object({ limit: z.number().int(), items: z.array(pelotonWorkoutSchema) });
-
-const disciplineTotalsSchema = z.object({
-  discipline: z.string(),
-  workouts: z.number().int(),
-  minutes: z.number(),
-  calories: z.number(),
-});
-
-const pelotonOverviewSchema = z.object({
-  workouts: z.number().int(),
-  minutes: z.number(),
-  calories: z.number(),
-  distanceM: z.number(),
-  totalOutputKj: z.number(),
-  /** Most workouts first. */
-  byDiscipline: z.array(disciplineTotalsSchema),
-  firstWorkoutAt: z.string().nullable(),
-  lastWorkout: pelotonWorkoutSchema.nullable(),
-});
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-function present(row: SourceReading): z.infer<typeof pelotonWorkoutSchema> {
+function present(row: SourceReading): PelotonWorkout {
   const { meta } = row;
   const provenance = meta.provenance ?? {};
   return {
@@ -99,7 +60,7 @@ export const pelotonRoutes =
       async (request) => {
         const rows = await workouts(request.userId);
         const items = rows.map(present);
-        const byDiscipline = new Map<string, z.infer<typeof disciplineTotalsSchema>>();
+        const byDiscipline = new Map<string, PelotonDisciplineTotals>();
         let minutes = 0;
         let calories = 0;
         let distanceM = 0;
@@ -144,7 +105,7 @@ export const pelotonRoutes =
           tags,
           security,
           summary: 'The newest Peloton workouts (`limit`, default 20, at most 100)',
-          querystring: workoutsQuerySchema,
+          querystring: pelotonWorkoutsQuerySchema,
           response: { 200: dataEnvelope(pelotonWorkoutsSchema) },
         },
       },

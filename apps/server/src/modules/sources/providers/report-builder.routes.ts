@@ -1,8 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { SANDBOX_FEED_KEY } from '@healthfolio/connectors';
-import { connectResultSchema, dataEnvelope, type ConnectRequest } from '@healthfolio/core';
+import {
+  connectResultSchema,
+  dataEnvelope,
+  reportBuilderConnectSchema,
+  type ConnectRequest,
+} from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../../http/errors';
 import { isPrivateAddress } from '../../reports';
 import type { SourcesService } from '../sources.service';
@@ -124,11 +128,7 @@ export const reportBuilderRoutes =
           tags: ['integrations'],
           security: [{ bearerAuth: [] }],
           summary: 'Pull a JSON or FHIR feed from your endpoint on a schedule (checked before it is saved)',
-          body: z.object({
-            url: z.string().url().max(2048),
-            apiKey: z.string().min(1).max(4096),
-            sandbox: z.boolean().optional(),
-          }),
+          body: reportBuilderConnectSchema,
           response: { 200: dataEnvelope(connectResultSchema) },
         },
       },

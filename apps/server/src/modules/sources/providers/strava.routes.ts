@@ -1,35 +1,9 @@
-import { dataEnvelope } from '@healthfolio/core';
+import { dataEnvelope, stravaActivitiesQuerySchema, stravaActivitiesSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SourceReadingsRepository, formatInstant } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;
-
-const activitiesQuerySchema = z.object({
-  /** How many days back, SPEC §9: 30 unless asked. */
-  days: z.coerce.number().int().min(1).max(3650).default(30),
-});
-
-const stravaActivitySchema = z.object({
-  /** Strava's activity id. */
-  id: z.string(),
-  name: z.string().nullable(),
-  /** Our activity word ("running", "cycling", "weight_training"). */
-  type: z.string(),
-  /** Strava's own ("Run", "VirtualRide"), when the activity came through the API. */
-  sportType: z.string().nullable(),
-  /** In the offset the activity was recorded at. */
-  start: z.string(),
-  end: z.string(),
-  distanceM: z.number().nullable(),
-  elapsedMinutes: z.number(),
-  movingMinutes: z.number().nullable(),
-  calories: z.number().nullable(),
-  avgHeartRate: z.number().nullable(),
-});
-
-const stravaActivitiesSchema = z.object({ days: z.number().int(), items: z.array(stravaActivitySchema) });
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -50,7 +24,7 @@ export const stravaRoutes =
           tags: ['data-sources'],
           security: [{ bearerAuth: [] }],
           summary: 'Strava activities of the last `days` days (default 30)',
-          querystring: activitiesQuerySchema,
+          querystring: stravaActivitiesQuerySchema,
           response: { 200: dataEnvelope(stravaActivitiesSchema) },
         },
       },
