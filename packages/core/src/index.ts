@@ -43,3 +43,4 @@ export * from './workouts';
 export * from './sleep-nights';
 export * from './params';
 export * from './provider-views';
+export * from './contracts';

@@ -11,3 +11,4 @@ export const waitlistRequestSchema = z.object({
 export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>;
 
 export const waitlistResponseSchema = z.object({ email: z.string(), joinedAt: z.string() });
+export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
