@@ -1,6 +1,8 @@
+import type { Goal, GoalInput, GoalList, InsightList } from '@healthfolio/core';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiErrorMessage, setActingFor, toApiError } from './api';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { apiError, noContent, onApi } from '../test/msw';
+import { api, apiErrorMessage, httpClient, setActingFor, toApiError } from './api';
 import { HttpError, type PreparedRequest } from './http';
 
 function httpErrorWith(status: number, data: unknown): HttpError {
@@ -55,7 +57,7 @@ describe('the person a caregiver views', () => {
   /** Runs the client's request hooks over a call to `url`; answers the headers it would go out with. */
   function sentHeaders(url: string): Headers {
     const config: PreparedRequest = { method: 'get', url, headers: new Headers() };
-    for (const hook of api.hooks.onRequest) hook(config);
+    for (const hook of httpClient.hooks.onRequest) hook(config);
     return config.headers;
   }
 
@@ -80,5 +82,48 @@ describe('the person a caregiver views', () => {
     }
     setActingFor(null);
     expect(sentHeaders('/metrics/summary').get('X-Person-Id')).toBeNull();
+  });
+});
+
+describe('api, typed by route from the contracts in core', () => {
+  const input: GoalInput = { metric: 'steps', target: 8000, direction: 'at_least', period: 'daily' };
+
+  it('fills the path, sends the query and body, and answers the envelope’s data', async () => {
+    const puts = onApi('put', '/api/goals/:id', { id: 'g 1', title: 'Walk' });
+    const gets = onApi('get', '/api/insights', { items: [] });
+    await expect(api.put('/api/goals/:id', { params: { id: 'g 1' }, body: input })).resolves.toEqual({
+      id: 'g 1',
+      title: 'Walk',
+    });
+    await expect(api.get('/api/insights', { query: { type: 'trend', severity: 'all' } })).resolves.toEqual({
+      items: [],
+    });
+    expect(puts.map(({ path, body }) => [path, body])).toEqual([['/api/goals/g%201', input]]);
+    expect(gets[0]?.query).toEqual({ type: 'trend', severity: 'all' });
+  });
+
+  it('answers undefined for a 204, and rejects with the error envelope as before', async () => {
+    onApi('delete', '/api/goals/:id', noContent());
+    onApi('post', '/api/goals', apiError(400, 'validation', 'target: Too small'));
+    await expect(api.delete('/api/goals/:id', { params: { id: 'g1' } })).resolves.toBeUndefined();
+    const refusal = await api.post('/api/goals', { body: input }).catch((error: unknown) => error);
+    expect(toApiError(refusal)).toEqual({ code: 'validation', message: 'target: Too small', status: 400 });
+  });
+
+  it('takes its types from the route: the answer, and what the call must send', () => {
+    expectTypeOf<ReturnType<typeof api.get<'/api/goals'>>>().resolves.toEqualTypeOf<GoalList>();
+    expectTypeOf<ReturnType<typeof api.put<'/api/goals/:id'>>>().resolves.toEqualTypeOf<Goal>();
+    expectTypeOf<ReturnType<typeof api.get<'/api/insights'>>>().resolves.toEqualTypeOf<InsightList>();
+    const typeOnly = () => {
+      // @ts-expect-error: no such route in the contracts
+      void api.get('/api/nowhere');
+      // @ts-expect-error: the route takes a body
+      void api.post('/api/goals');
+      // @ts-expect-error: the path's :id is needed
+      void api.put('/api/goals/:id', { body: input });
+      // @ts-expect-error: a target is a number
+      void api.post('/api/goals', { body: { ...input, target: 'lots' } });
+    };
+    expect(typeOnly).toBeTypeOf('function');
   });
 });

@@ -1,8 +1,12 @@
+import type { ApiBody, ApiMethod, ApiPath, ApiPathParams, ApiQuery, ApiResponse } from '@healthfolio/core';
 import { currentLocale } from '../i18n';
-import { createHttpClient, HttpError, type HttpResponse, type RequestOptions } from './http';
+import { createHttpClient, HttpError, type HttpResponse, type ParamValue, type RequestOptions } from './http';
 
-/** The one HTTP client of the app; every call goes under the /api base (SPEC §7). No timeout is set. */
-export const api = createHttpClient({ baseURL: '/api' });
+/**
+ * The one HTTP client of the app; every call goes under the /api base (SPEC §7). No timeout is set. Calls go
+ * through `api` (typed by route, below); this raw client stays for bytes (PDFs, exports) and its hooks.
+ */
+export const httpClient = createHttpClient({ baseURL: '/api' });
 
 /** The person a caregiver is viewing (their user id), or null for the signed-in user's own data. */
 let actingFor: string | null = null;
@@ -17,7 +21,7 @@ const OWN_ACCOUNT =
   /^\/?(?:api\/)?(?:identity|auth|settings|caregivers|tokens|shares|webhooks|user|onboarding|public)(?:[/?]|$)/;
 
 // A caregiver's calls carry the person's id (DESIGN "Caregivers"); the server checks the grant on each one.
-api.hooks.onRequest.push((config) => {
+httpClient.hooks.onRequest.push((config) => {
   if (actingFor && !OWN_ACCOUNT.test(config.url)) config.headers.set('X-Person-Id', actingFor);
 });
 
@@ -30,22 +34,69 @@ function unwrap<T>(response: HttpResponse<DataEnvelope<T> | undefined>): T {
   return response.data?.data as T;
 }
 
-export async function apiGet<T>(url: string, config?: RequestOptions): Promise<T> {
-  return unwrap(await api.get<DataEnvelope<T> | undefined>(url, config));
+/** What a call adds to its route: the path's `:params`, the query and the body, each as the route's contract has it. */
+type CallInput<M extends ApiMethod, P extends ApiPath<M>> = Pick<
+  RequestOptions,
+  'signal' | 'headers' | 'onUploadProgress'
+> &
+  (keyof ApiPathParams<P> extends never ? { params?: never } : { params: ApiPathParams<P> }) &
+  (ApiQuery<M, P> extends undefined ? { query?: never } : { query?: ApiQuery<M, P> }) &
+  (ApiBody<M, P> extends undefined
+    ? { body?: never }
+    : undefined extends ApiBody<M, P>
+      ? { body?: ApiBody<M, P> }
+      : { body: ApiBody<M, P> });
+
+/** The input is optional when nothing in it is required. */
+type CallArgs<M extends ApiMethod, P extends ApiPath<M>> =
+  Record<never, never> extends CallInput<M, P> ? [input?: CallInput<M, P>] : [input: CallInput<M, P>];
+
+/** `/api/goals/:id` with `{ id: 'g 1' }` → `/goals/g%201`: the path under the client's /api base. */
+function pathOf(route: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return route.replace(/^\/api(?=\/)/, '').replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
-export async function apiPost<T>(url: string, body?: unknown, config?: RequestOptions): Promise<T> {
-  return unwrap(await api.post<DataEnvelope<T> | undefined>(url, body, config));
+async function call(
+  method: ApiMethod,
+  route: string,
+  input: {
+    params?: Readonly<Record<string, string | number>>;
+    query?: unknown;
+    body?: unknown;
+  } & Pick<RequestOptions, 'signal' | 'headers' | 'onUploadProgress'> = {},
+): Promise<unknown> {
+  const { params, query, body, ...options } = input;
+  const response = await httpClient.request<DataEnvelope<unknown> | undefined>({
+    ...options,
+    method: method.toLowerCase() as Lowercase<ApiMethod>,
+    url: pathOf(route, params),
+    params: query as Readonly<Record<string, ParamValue>> | undefined,
+    data: body,
+  });
+  return unwrap(response);
 }
 
-export async function apiPut<T>(url: string, body?: unknown, config?: RequestOptions): Promise<T> {
-  return unwrap(await api.put<DataEnvelope<T> | undefined>(url, body, config));
-}
+const caller =
+  <M extends ApiMethod>(method: M) =>
+  <P extends ApiPath<M>>(route: P, ...[input]: CallArgs<M, P>): Promise<ApiResponse<M, P>> =>
+    call(method, route, input as Parameters<typeof call>[2]) as Promise<ApiResponse<M, P>>;
 
-/** `config.data` is the body, for the few DELETEs that take one. */
-export async function apiDelete<T>(url: string, config?: RequestOptions & { data?: unknown }): Promise<T> {
-  return unwrap(await api.delete<DataEnvelope<T> | undefined>(url, config));
-}
+/**
+ * The API by route, typed from the contracts in @healthfolio/core: `api.get('/api/goals')` answers a
+ * `GoalList`, `api.put('/api/goals/:id', { params: { id }, body })` checks the body against the route's. A
+ * route whose schema changes in core breaks the typecheck of every call here that no longer fits.
+ */
+export const api = {
+  get: caller('GET'),
+  post: caller('POST'),
+  put: caller('PUT'),
+  patch: caller('PATCH'),
+  delete: caller('DELETE'),
+};
 
 /** An error as the API's `{"error": {code, message}}` envelope describes it. */
 export interface ApiError {

@@ -1,11 +1,10 @@
-import type { AnalyticsConfig } from '@healthfolio/core';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../lib/api';
+import { api } from '../../lib/api';
 import { readConsent, storeConsent, subscribeConsent } from './consent';
 
 /**
@@ -17,7 +16,7 @@ export function AnalyticsConsentSetting() {
   const { t } = useTranslation('analytics');
   const { data: config } = useQuery({
     queryKey: ['analytics-config'],
-    queryFn: () => apiGet<AnalyticsConfig>('/analytics'),
+    queryFn: () => api.get('/api/analytics'),
     staleTime: Infinity,
   });
   const consent = useSyncExternalStore(subscribeConsent, readConsent);

@@ -1,6 +1,6 @@
 import type { AnalyticsConfig } from '@healthfolio/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { apiGet } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { AnalyticsProps } from './Analytics';
 
 const Analytics = lazy(() => import('./Analytics'));
@@ -15,7 +15,7 @@ export function DeferredAnalytics({ routes }: Pick<AnalyticsProps, 'routes'>) {
   useEffect(() => {
     let live = true;
     const look = () =>
-      apiGet<AnalyticsConfig>('/analytics').then(
+      api.get('/api/analytics').then(
         (answer) => live && answer.enabled && setConfig(answer),
         () => undefined,
       );

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import { httpClient } from '../../lib/api';
 import { identityPaths } from './identity-api';
 import { clearSession, readSession } from './session-store';
 
@@ -28,14 +28,14 @@ export function installApiAuth(onUnauthorized: () => void = redirectToLogin): vo
   if (installed) return;
   installed = true;
 
-  api.hooks.onRequest.push((config) => {
+  httpClient.hooks.onRequest.push((config) => {
     const session = readSession();
     if (session && !withoutToken.has(pathOf(config.url))) {
       config.headers.set('Authorization', `Bearer ${session.accessToken}`);
     }
   });
 
-  api.hooks.onResponseError.push((error: unknown) => {
+  httpClient.hooks.onResponseError.push((error: unknown) => {
     const { response, config } = (error ?? {}) as {
       response?: { status?: number };
       config?: { url?: string };

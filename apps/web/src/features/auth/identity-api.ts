@@ -1,5 +1,5 @@
-import type { LoginResult, ProfileUpdate, Session, UserProfile } from '@healthfolio/core';
-import { apiGet, apiPost, apiPut } from '../../lib/api';
+import type { ProfileUpdate } from '@healthfolio/core';
+import { api } from '../../lib/api';
 
 /** Calls of the embedded identity service (DESIGN.md "Identity") and the profile endpoints. */
 export const identityPaths = {
@@ -14,30 +14,30 @@ export const identityPaths = {
 } as const;
 
 export const signIn = (email: string, password: string) =>
-  apiPost<LoginResult>(identityPaths.login, { email, password });
+  api.post('/api/identity/login', { body: { email, password } });
 
 export const signUp = (email: string, password: string, name: string) =>
-  apiPost<Session>(identityPaths.signup, { email, password, name });
+  api.post('/api/identity/signup', { body: { email, password, name } });
 
 export const refreshSession = (refreshToken: string) =>
-  apiPost<Session>(identityPaths.refresh, { refreshToken });
+  api.post('/api/identity/refresh', { body: { refreshToken } });
 
-export const signOut = (refreshToken: string) => apiPost<unknown>(identityPaths.logout, { refreshToken });
+export const signOut = (refreshToken: string) => api.post('/api/identity/logout', { body: { refreshToken } });
 
 export const requestPasswordReset = (email: string) =>
-  apiPost<{ sent: boolean }>(identityPaths.passwordReset, { email });
+  api.post('/api/identity/password-reset', { body: { email } });
 
 export const confirmPasswordReset = (code: string, newPassword: string) =>
-  apiPost<unknown>(identityPaths.passwordResetConfirm, { code, newPassword });
+  api.post('/api/identity/password-reset/confirm', { body: { code, newPassword } });
 
-export const sendVerificationEmail = () => apiPost<unknown>(identityPaths.verificationSend);
+export const sendVerificationEmail = () => api.post('/api/identity/verification/send');
 
 export const confirmEmailVerification = (code: string) =>
-  apiPost<unknown>(identityPaths.verificationConfirm, { code });
+  api.post('/api/identity/verification/confirm', { body: { code } });
 
 export const completeRegistration = (name: string) =>
-  apiPost<unknown>('/auth/complete-registration', { name });
+  api.post('/api/auth/complete-registration', { body: { name } });
 
-export const fetchProfile = () => apiGet<UserProfile>('/auth/me');
+export const fetchProfile = () => api.get('/api/auth/me');
 
-export const updateProfileRequest = (fields: ProfileUpdate) => apiPut<UserProfile>('/auth/profile', fields);
+export const updateProfileRequest = (fields: ProfileUpdate) => api.put('/api/auth/profile', { body: fields });

@@ -1,6 +1,6 @@
-import type { CaregiverGiven, CaregiverInvite, CaregiverList, CaregiverReceived } from '@healthfolio/core';
+import type { CaregiverInvite } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const caregiversKey = ['caregivers'] as const;
 
@@ -10,10 +10,10 @@ export function useCaregivers(enabled = true) {
     queryKey: caregiversKey,
     enabled,
     refetchInterval: 60_000,
-    queryFn: ({ signal }) => apiGet<CaregiverList>('/caregivers', { signal }),
+    queryFn: ({ signal }) => api.get('/api/caregivers', { signal }),
   });
 }
 
-export const inviteCaregiver = (input: CaregiverInvite) => apiPost<CaregiverGiven>('/caregivers', input);
-export const acceptCaregiver = (id: string) => apiPost<CaregiverReceived>(`/caregivers/${id}/accept`);
-export const revokeCaregiver = (id: string) => apiDelete<void>(`/caregivers/${id}`);
+export const inviteCaregiver = (input: CaregiverInvite) => api.post('/api/caregivers', { body: input });
+export const acceptCaregiver = (id: string) => api.post('/api/caregivers/:id/accept', { params: { id } });
+export const revokeCaregiver = (id: string) => api.delete('/api/caregivers/:id', { params: { id } });

@@ -1,12 +1,12 @@
-import type { ClinicalCategory, ClinicalRecordPage, ClinicalSummary } from '@healthfolio/core';
-import { apiGet } from '../../lib/api';
+import type { ClinicalCategory } from '@healthfolio/core';
+import { api } from '../../lib/api';
 
 /** `GET /api/clinical-records/summary`: counts per section and the sources the records came from. */
 export const fetchClinicalSummary = (signal?: AbortSignal) =>
-  apiGet<ClinicalSummary>('/clinical-records/summary', { signal });
+  api.get('/api/clinical-records/summary', { signal });
 
 /** `GET /api/clinical-records?category=&limit=&cursor=`: one section's records, newest first. */
 export const fetchClinicalRecords = (
   query: { category: ClinicalCategory; limit: number; cursor?: string },
   signal?: AbortSignal,
-) => apiGet<ClinicalRecordPage>('/clinical-records', { params: query, signal });
+) => api.get('/api/clinical-records', { query, signal });

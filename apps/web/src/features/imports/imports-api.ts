@@ -1,18 +1,18 @@
-import type { ImportJob, ImportList, SupportedImportFormat } from '@healthfolio/core';
-import { apiGet, apiPost, toApiError } from '../../lib/api';
+import type { ImportJob, SupportedImportFormat } from '@healthfolio/core';
+import { api, toApiError } from '../../lib/api';
 import { i18n } from '../../i18n';
 
 /** `GET /api/imports/formats`: every format the server reads, as people call it. */
 export const fetchImportFormats = (signal?: AbortSignal) =>
-  apiGet<{ formats: SupportedImportFormat[] }>('/imports/formats', { signal }).then((d) => d.formats);
+  api.get('/api/imports/formats', { signal }).then((d) => d.formats);
 
 /** `GET /api/imports`: the user's imports, newest first. */
 export const fetchImports = (signal?: AbortSignal) =>
-  apiGet<ImportList>('/imports', { signal }).then((d) => d.items);
+  api.get('/api/imports', { signal }).then((d) => d.items);
 
 /** `GET /api/imports/:id`. */
 export const fetchImport = (id: string, signal?: AbortSignal) =>
-  apiGet<ImportJob>(`/imports/${encodeURIComponent(id)}`, { signal });
+  api.get('/api/imports/:id', { params: { id }, signal });
 
 /**
  * `POST /api/imports` (multipart, field `file`); the server answers 202 with the queued job.
@@ -22,7 +22,8 @@ export function uploadImport(file: File, onProgress: (share: number) => void): P
   const body = new FormData();
   body.append('file', file, file.name);
   // A FormData body goes as multipart, with the Content-Type (and its boundary) the browser writes.
-  return apiPost<ImportJob>('/imports', body, {
+  return api.post('/api/imports', {
+    body,
     onUploadProgress: (event) => {
       const share = event.total ? event.loaded / event.total : (event.progress ?? 0);
       onProgress(Math.min(1, Math.max(0, share)));

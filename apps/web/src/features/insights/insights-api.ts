@@ -1,18 +1,18 @@
-import type { Insight, InsightList, InsightsQuery } from '@healthfolio/core';
-import { apiGet, apiPost } from '../../lib/api';
+import type { InsightsQuery } from '@healthfolio/core';
+import { api } from '../../lib/api';
 
 /** `GET /api/insights?type=&severity=`: the user's insights, dismissed ones left out. */
 export const fetchInsights = (query: InsightsQuery, signal?: AbortSignal) =>
-  apiGet<InsightList>('/insights', { params: query, signal }).then((d) => d.items);
+  api.get('/api/insights', { query, signal }).then((d) => d.items);
 
 /** `POST /api/insights/:id/dismiss`. */
-export const dismissInsight = (id: string) => apiPost<Insight>(`/insights/${encodeURIComponent(id)}/dismiss`);
+export const dismissInsight = (id: string) => api.post('/api/insights/:id/dismiss', { params: { id } });
 
 /** `POST /api/insights/refresh`: runs the engine now and answers every insight, unfiltered. */
-export const refreshInsights = () => apiPost<InsightList>('/insights/refresh').then((d) => d.items);
+export const refreshInsights = () => api.post('/api/insights/refresh').then((d) => d.items);
 
 /** How much data there is against what the first insights need (answered with an empty list). */
 export const fetchInsightsCoverage = (signal?: AbortSignal) =>
-  apiGet<InsightList>('/insights', { params: { type: 'all', severity: 'all' }, signal }).then(
-    (d) => d.coverage ?? null,
-  );
+  api
+    .get('/api/insights', { query: { type: 'all', severity: 'all' }, signal })
+    .then((d) => d.coverage ?? null);

@@ -1,15 +1,7 @@
-import type {
-  ManualEntry,
-  MetricBucket,
-  MetricsOverview,
-  MetricsSeries,
-  MetricsSummary,
-  MetricsWhy,
-  SampleItem,
-} from '@healthfolio/core';
+import type { ManualEntry, MetricBucket, SampleItem } from '@healthfolio/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** The browser's zone: days and buckets are the person's local days where they are now. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -26,7 +18,7 @@ export function useMetricsSummary() {
   const tz = browserTimeZone();
   return useQuery({
     queryKey: metricsKeys.summary(tz),
-    queryFn: ({ signal }) => apiGet<MetricsSummary>('/metrics/summary', { params: { tz }, signal }),
+    queryFn: ({ signal }) => api.get('/api/metrics/summary', { query: { tz }, signal }),
   });
 }
 
@@ -34,7 +26,7 @@ export function useMetricsSummary() {
 export const overviewQuery = (tz: string) =>
   queryOptions({
     queryKey: metricsKeys.overview(tz),
-    queryFn: ({ signal }) => apiGet<MetricsOverview>('/metrics/overview', { params: { tz }, signal }),
+    queryFn: ({ signal }) => api.get('/api/metrics/overview', { query: { tz }, signal }),
   });
 
 export function useMetricsOverview() {
@@ -59,7 +51,7 @@ export function useMetricSeries(query: SeriesQuery, enabled = true) {
   return useQuery({
     enabled,
     queryKey: metricsKeys.series(query),
-    queryFn: ({ signal }) => apiGet<MetricsSeries>('/metrics', { params: query, signal }),
+    queryFn: ({ signal }) => api.get('/api/metrics', { query, signal }),
     placeholderData: (previous) => (previous?.type === query.type ? previous : undefined),
   });
 }
@@ -67,7 +59,7 @@ export function useMetricSeries(query: SeriesQuery, enabled = true) {
 export function useMetricsWhy(type: string, date: string, enabled = true) {
   return useQuery({
     queryKey: metricsKeys.why(type, date),
-    queryFn: ({ signal }) => apiGet<MetricsWhy>('/metrics/why', { params: { type, date }, signal }),
+    queryFn: ({ signal }) => api.get('/api/metrics/why', { query: { type, date }, signal }),
     enabled,
   });
 }
@@ -86,7 +78,7 @@ export function useAddMeasurement() {
     async (entry: ManualEntryRequest): Promise<SampleItem> => {
       setPending(true);
       try {
-        const stored = await apiPost<SampleItem>('/metrics', entry);
+        const stored = await api.post('/api/metrics', { body: entry });
         await queryClient.invalidateQueries({ queryKey: metricsKeys.all });
         return stored;
       } finally {
@@ -120,9 +112,12 @@ export function useEditEntry() {
   );
   const update = useCallback(
     (id: number, entry: Partial<ManualEntryRequest>) =>
-      run(() => apiPut<SampleItem>(`/metrics/${id}`, entry)),
+      run(() => api.put('/api/metrics/:id', { params: { id }, body: entry })),
     [run],
   );
-  const remove = useCallback((id: number) => run(() => apiDelete<unknown>(`/metrics/${id}`)), [run]);
+  const remove = useCallback(
+    (id: number) => run(() => api.delete('/api/metrics/:id', { params: { id } })),
+    [run],
+  );
   return { update, remove, isPending };
 }

@@ -1,6 +1,5 @@
-import type { DataSource } from '@healthfolio/core';
 import { i18n } from '../../i18n';
-import { apiErrorMessage, apiPost } from '../../lib/api';
+import { api, apiErrorMessage } from '../../lib/api';
 
 export interface OAuthCallbackParams {
   code: string | null;
@@ -73,11 +72,8 @@ export async function completeOAuth(
     });
   if (!code || !state) return to({ result: 'failed', message: i18n.t('common:oauth.noCode') });
   try {
-    const result = await apiPost<{ source?: Pick<DataSource, 'name'> }>('/integrations/oauth/callback', {
-      code,
-      state,
-    });
-    return to({ result: 'connected', source: result.source?.name ?? '' });
+    const result = await api.post('/api/integrations/oauth/callback', { body: { code, state } });
+    return to({ result: 'connected', source: result.source.name });
   } catch (caught) {
     return to({ result: 'failed', message: apiErrorMessage(caught, (key) => i18n.t(key)) });
   }

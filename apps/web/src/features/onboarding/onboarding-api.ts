@@ -1,10 +1,9 @@
-import type { OnboardingStatus } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const onboardingKey = ['onboarding'] as const;
 
-export const fetchOnboarding = (signal?: AbortSignal) => apiGet<OnboardingStatus>('/onboarding', { signal });
+export const fetchOnboarding = (signal?: AbortSignal) => api.get('/api/onboarding', { signal });
 
 /**
  * The checklist's state as the server derives it. Read again whenever the Dashboard mounts or the window

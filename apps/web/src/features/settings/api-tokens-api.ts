@@ -1,22 +1,22 @@
-import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from '@healthfolio/core';
+import type { ApiToken, ApiTokenCreate } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../i18n';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const apiTokensKey = ['api-tokens'] as const;
 
 export function useApiTokens() {
   return useQuery({
     queryKey: apiTokensKey,
-    queryFn: ({ signal }) => apiGet<ApiToken[]>('/tokens', { signal }),
+    queryFn: ({ signal }) => api.get('/api/tokens', { signal }),
     // Last use moves while the page is away: read it again each time the section shows.
     staleTime: 0,
   });
 }
 
-export const createApiToken = (input: ApiTokenCreate) => apiPost<ApiTokenCreated>('/tokens', input);
-export const revokeApiToken = (id: string) => apiDelete<void>(`/tokens/${id}`);
+export const createApiToken = (input: ApiTokenCreate) => api.post('/api/tokens', { body: input });
+export const revokeApiToken = (id: string) => api.delete('/api/tokens/:id', { params: { id } });
 
 /** Expiry choices, in days; 0 is never (named by `settings:tokens.expiry.d<days>`). */
 export const EXPIRY_CHOICES = [30, 90, 365, 0] as const;

@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@healthfolio/core';
-import { api } from '../../lib/api';
+import { httpClient } from '../../lib/api';
 import { settingsPaths } from './settings-api';
 
 /** The name in `Content-Disposition: attachment; filename="…"` (or filename*=UTF-8''…), if any. */
@@ -23,7 +23,10 @@ export function filenameFromDisposition(header: string | undefined | null): stri
  * through the API client (token and 401 handling included) and handed to the browser as an object URL.
  */
 export async function downloadExport(format: ExportFormat): Promise<string> {
-  const response = await api.get<Blob>(settingsPaths.export, { params: { format }, responseType: 'blob' });
+  const response = await httpClient.get<Blob>(settingsPaths.export, {
+    params: { format },
+    responseType: 'blob',
+  });
   const disposition = response.headers['content-disposition'] as string | undefined;
   const filename = filenameFromDisposition(disposition) ?? `healthfolio-export.${format}`;
   const url = URL.createObjectURL(response.data);

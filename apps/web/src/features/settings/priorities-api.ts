@@ -1,6 +1,5 @@
-import type { MetricPriorities } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPut } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** One source stream of a metric: a source, and the device it came from when it named one. */
 export interface PriorityStream {
@@ -15,15 +14,14 @@ export const prioritiesKey = (type: string) => ['metrics', 'priorities', type] a
 export function useMetricPriorities(type: string) {
   return useQuery({
     queryKey: prioritiesKey(type),
-    queryFn: ({ signal }) => apiGet<MetricPriorities>('/metrics/priorities', { params: { type }, signal }),
+    queryFn: ({ signal }) => api.get('/api/metrics/priorities', { query: { type }, signal }),
   });
 }
 
 /** `PUT /api/metrics/priorities`: the new order, best first; the server re-merges the metric's days. */
 export const savePriorities = (type: string, order: readonly PriorityStream[]) =>
-  apiPut<MetricPriorities>('/metrics/priorities', {
-    type,
-    order: order.map(({ source, device }) => ({ source, device })),
+  api.put('/api/metrics/priorities', {
+    body: { type, order: order.map(({ source, device }) => ({ source, device })) },
   });
 
 /** How a stream is named on screen and in its buttons: "Garmin (Forerunner 265)". */

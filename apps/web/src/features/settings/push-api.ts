@@ -1,8 +1,7 @@
-import type { PushStatus } from '@healthfolio/core';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 
-export const fetchPushStatus = () => apiGet<PushStatus>('/push');
-export const sendTestPush = () => apiPost<{ sent: number; removed: number; failed: number }>('/push/test');
+export const fetchPushStatus = () => api.get('/api/push');
+export const sendTestPush = () => api.post('/api/push/test');
 
 /** What this browser can do about push notifications. */
 export type PushAvailability = 'unsupported' | 'blocked' | 'available';
@@ -57,8 +56,12 @@ export async function subscribeThisBrowser(publicKey: string): Promise<string> {
   } catch {
     throw new PushSetupError('unreachable');
   }
-  const json = subscription.toJSON();
-  await apiPost('/push/subscriptions', { endpoint: json.endpoint, keys: json.keys });
+  // A subscription made with a server key always has both; one without them is none the server can use.
+  const { endpoint, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushSetupError('unreachable');
+  await api.post('/api/push/subscriptions', {
+    body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+  });
   return subscription.endpoint;
 }
 
@@ -66,11 +69,11 @@ export async function subscribeThisBrowser(publicKey: string): Promise<string> {
 export async function unsubscribeThisBrowser(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await apiDelete('/push/subscriptions', { data: { endpoint: subscription.endpoint } }).catch(
-    (error: unknown) => {
+  await api
+    .delete('/api/push/subscriptions', { body: { endpoint: subscription.endpoint } })
+    .catch((error: unknown) => {
       // Already gone at the server (removed after a 410): still unsubscribe here.
       if ((error as { response?: { status?: number } }).response?.status !== 404) throw error;
-    },
-  );
+    });
   await subscription.unsubscribe();
 }

@@ -1,12 +1,5 @@
-import type { SessionInfo, SessionsEnded } from '@healthfolio/core';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 
-export const sessionsPaths = {
-  list: '/identity/sessions',
-  one: (id: string) => `/identity/sessions/${encodeURIComponent(id)}`,
-  everywhere: '/identity/logout-everywhere',
-} as const;
-
-export const fetchSessions = () => apiGet<SessionInfo[]>(sessionsPaths.list);
-export const endSession = (id: string) => apiDelete<SessionsEnded>(sessionsPaths.one(id));
-export const signOutEverywhere = () => apiPost<SessionsEnded>(sessionsPaths.everywhere, {});
+export const fetchSessions = () => api.get('/api/identity/sessions');
+export const endSession = (id: string) => api.delete('/api/identity/sessions/:id', { params: { id } });
+export const signOutEverywhere = () => api.post('/api/identity/logout-everywhere');

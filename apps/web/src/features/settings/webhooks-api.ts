@@ -1,8 +1,8 @@
-import type { CreatedWebhook, Webhook, WebhookDelivery, WebhookEvent, WebhookInput } from '@healthfolio/core';
+import type { WebhookDelivery, WebhookEvent, WebhookInput } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { currentLocale } from '../../i18n';
-import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const webhooksKey = ['webhooks'] as const;
 export const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
@@ -14,7 +14,7 @@ export const webhookEventLabel = (event: WebhookEvent, t: TFunction<'settings'>)
 export function useWebhooks() {
   return useQuery({
     queryKey: webhooksKey,
-    queryFn: ({ signal }) => apiGet<Webhook[]>('/webhooks', { signal }),
+    queryFn: ({ signal }) => api.get('/api/webhooks', { signal }),
   });
 }
 
@@ -22,15 +22,15 @@ export function useWebhooks() {
 export function useDeliveries(id: string) {
   return useQuery({
     queryKey: deliveriesKey(id),
-    queryFn: ({ signal }) => apiGet<WebhookDelivery[]>(`/webhooks/${id}/deliveries`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/webhooks/:id/deliveries', { params: { id }, signal }),
     refetchInterval: (query) =>
       query.state.data?.some((d) => d.status === 'pending' && d.attempts === 0) ? 1000 : false,
   });
 }
 
-export const createWebhook = (input: WebhookInput) => apiPost<CreatedWebhook>('/webhooks', input);
-export const sendTestEvent = (id: string) => apiPost<WebhookDelivery>(`/webhooks/${id}/test`);
-export const deleteWebhook = (id: string) => apiDelete<void>(`/webhooks/${id}`);
+export const createWebhook = (input: WebhookInput) => api.post('/api/webhooks', { body: input });
+export const sendTestEvent = (id: string) => api.post('/api/webhooks/:id/test', { params: { id } });
+export const deleteWebhook = (id: string) => api.delete('/api/webhooks/:id', { params: { id } });
 
 /** One line of the delivery log, in words. */
 export function describeDelivery(d: WebhookDelivery, t: TFunction<'settings'>): string {

@@ -1,6 +1,6 @@
-import type { PublicShare, Share, ShareCreated, ShareInput, ShlCreated } from '@healthfolio/core';
+import type { ShareInput } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiDelete, apiGet, apiPost } from '../../lib/api';
+import { api, httpClient } from '../../lib/api';
 import { currentLocale } from '../../i18n';
 
 export const sharesKey = ['shares'] as const;
@@ -8,20 +8,18 @@ export const sharesKey = ['shares'] as const;
 export function useShares() {
   return useQuery({
     queryKey: sharesKey,
-    queryFn: ({ signal }) => apiGet<{ items: Share[] }>('/shares', { signal }).then((d) => d.items),
+    queryFn: ({ signal }) => api.get('/api/shares', { signal }).then((d) => d.items),
   });
 }
 
-export const createShare = (input: ShareInput) => apiPost<ShareCreated>('/shares', input);
-export const revokeShare = (id: string) => apiDelete<void>(`/shares/${id}`);
+export const createShare = (input: ShareInput) => api.post('/api/shares', { body: input });
+export const revokeShare = (id: string) => api.delete('/api/shares/:id', { params: { id } });
 export const createShl = (id: string, passcode?: string) =>
-  apiPost<ShlCreated>(`/shares/${id}/shl`, passcode ? { passcode } : {});
+  api.post('/api/shares/:id/shl', { params: { id }, body: passcode ? { passcode } : {} });
 
 /** The recipient's read: no account; the code, when the share has one, in its own header. */
 export const openShare = (token: string, code?: string) =>
-  apiGet<PublicShare>(`/public/shares/${encodeURIComponent(token)}`, {
-    headers: code ? { 'X-Share-Code': code } : {},
-  });
+  api.get('/api/public/shares/:token', { params: { token }, headers: code ? { 'X-Share-Code': code } : {} });
 
 /** A moment in the current language: "12 Nov 2026, 14:05". */
 export const formatDateTime = (iso: string) =>
@@ -38,7 +36,7 @@ export const formatValue = (value: number) =>
 
 /** The report a share names, as a PDF file the browser saves. */
 export async function downloadSharedReport(token: string, code?: string): Promise<void> {
-  const res = await api.get<Blob>(`/public/shares/${encodeURIComponent(token)}/report`, {
+  const res = await httpClient.get<Blob>(`/public/shares/${encodeURIComponent(token)}/report`, {
     responseType: 'blob',
     headers: code ? { 'X-Share-Code': code } : {},
   });

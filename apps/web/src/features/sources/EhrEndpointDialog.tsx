@@ -1,3 +1,4 @@
+import type { EhrEndpoint } from '@healthfolio/core';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,24 +15,19 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet, toApiError } from '../../lib/api';
+import { api, toApiError } from '../../lib/api';
 import { TextInput } from '../forms/TextInput';
 import type { ConnectDialogProps } from './connect-dialogs';
 import { useSourceActions } from './queries';
 import { openConsentPage } from './consent-page';
 
-/** One SMART on FHIR endpoint of the server's directory (`GET /api/integrations/ehr/endpoints`). */
-export interface EhrEndpoint {
-  id: string;
-  name: string;
-  /** Null for the sandbox EHR mounted on the server. */
-  fhirBaseUrl: string | null;
-}
+/** One SMART on FHIR endpoint of the server's directory; `fhirBaseUrl` is null for the sandbox EHR. */
+export type { EhrEndpoint } from '@healthfolio/core';
 
 export const SANDBOX_ENDPOINT_ID = 'sandbox';
 
 export const fetchEhrEndpoints = (signal?: AbortSignal) =>
-  apiGet<{ items: EhrEndpoint[] }>('/integrations/ehr/endpoints', { signal }).then((d) => d.items);
+  api.get('/api/integrations/ehr/endpoints', { signal }).then((d) => d.items);
 
 /** Endpoints whose name or address holds every word of `search` (any case). */
 export function matchEndpoints(items: readonly EhrEndpoint[], search: string): EhrEndpoint[] {

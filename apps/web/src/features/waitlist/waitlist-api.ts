@@ -1,9 +1,7 @@
-import { apiPost } from '../../lib/api';
+import type { WaitlistResponse } from '@healthfolio/core';
+import { api } from '../../lib/api';
 
-export interface WaitlistEntry {
-  email: string;
-  joinedAt: string;
-}
+export type WaitlistEntry = WaitlistResponse;
 
 export const joinWaitlist = (email: string, name?: string) =>
-  apiPost<WaitlistEntry>('/waitlist', name ? { email, name } : { email });
+  api.post('/api/waitlist', { body: name ? { email, name } : { email } });

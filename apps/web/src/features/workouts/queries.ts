@@ -1,6 +1,5 @@
-import type { SleepNights, WorkoutDetail, WorkoutList } from '@healthfolio/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import { api } from '../../lib/api';
 import { browserTimeZone } from '../metrics/queries';
 
 export const workoutsKeys = {
@@ -13,7 +12,7 @@ export const workoutsKeys = {
 export function useWorkouts() {
   return useQuery({
     queryKey: workoutsKeys.list,
-    queryFn: ({ signal }) => apiGet<WorkoutList>('/workouts', { params: { limit: 100 }, signal }),
+    queryFn: ({ signal }) => api.get('/api/workouts', { query: { limit: 100 }, signal }),
   });
 }
 
@@ -22,7 +21,7 @@ export function useWorkout(id: number) {
   return useQuery({
     enabled: Number.isInteger(id) && id > 0,
     queryKey: workoutsKeys.detail(id),
-    queryFn: ({ signal }) => apiGet<WorkoutDetail>(`/workouts/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/workouts/:id', { params: { id }, signal }),
   });
 }
 
@@ -31,6 +30,6 @@ export function useSleepNights(from: string, to: string) {
   const tz = browserTimeZone();
   return useQuery({
     queryKey: workoutsKeys.sleep(from, to, tz),
-    queryFn: ({ signal }) => apiGet<SleepNights>('/sleep/nights', { params: { from, to, tz }, signal }),
+    queryFn: ({ signal }) => api.get('/api/sleep/nights', { query: { from, to, tz }, signal }),
   });
 }

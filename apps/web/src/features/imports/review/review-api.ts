@@ -1,17 +1,16 @@
 import type { ImportJob, ReportConfirm } from '@healthfolio/core';
-import { api, apiPost } from '../../../lib/api';
+import { api, httpClient } from '../../../lib/api';
 import { HttpError } from '../../../lib/http';
 
 const importPath = (id: string) => `/imports/${encodeURIComponent(id)}`;
 
 /** `POST /api/imports/:id/confirm`: writes the reviewed results; answers the succeeded import. */
 export const confirmImport = (id: string, body: ReportConfirm): Promise<ImportJob> =>
-  apiPost<ImportJob>(`${importPath(id)}/confirm`, body);
+  api.post('/api/imports/:id/confirm', { params: { id }, body });
 
 /** `DELETE /api/imports/:id`: drops a report under review, and its file; nothing is written. */
-export async function discardImport(id: string): Promise<void> {
-  await api.delete(importPath(id));
-}
+export const discardImport = (id: string): Promise<void> =>
+  api.delete('/api/imports/:id', { params: { id } });
 
 /** The client's path of the original PDF: `documentUrl` under the client's /api base. */
 export function documentPath(job: Pick<ImportJob, 'id' | 'documentUrl'>): string {
@@ -28,7 +27,10 @@ export async function fetchDocument(
   signal?: AbortSignal,
 ): Promise<ArrayBuffer> {
   try {
-    const response = await api.get<ArrayBuffer>(documentPath(job), { responseType: 'arraybuffer', signal });
+    const response = await httpClient.get<ArrayBuffer>(documentPath(job), {
+      responseType: 'arraybuffer',
+      signal,
+    });
     return response.data;
   } catch (error) {
     if (error instanceof HttpError && error.response?.data instanceof ArrayBuffer) {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { httpClient } from '../../../lib/api';
 import { HttpError, type RequestConfig } from '../../../lib/http';
 
 /** Asks the person to confirm it's them; true once they did (the server then counts the session as fresh). */
@@ -34,13 +34,13 @@ async function errorCode(data: unknown): Promise<string | undefined> {
 export function installStepUp(): void {
   if (installed) return;
   installed = true;
-  api.hooks.onResponseError.push(async (error: unknown) => {
+  httpClient.hooks.onResponseError.push(async (error: unknown) => {
     if (!(error instanceof HttpError) || error.response?.status !== 403 || !prompt) throw error;
     const config: RequestConfig & { stepUpRetried?: boolean } = error.config;
     if (config.stepUpRetried) throw error;
     if ((await errorCode(error.response.data)) !== 'auth/step-up-required') throw error;
     if (!(await prompt())) throw error;
     const retry: RequestConfig & { stepUpRetried: boolean } = { ...config, stepUpRetried: true };
-    return api.request(retry);
+    return httpClient.request(retry);
   });
 }
