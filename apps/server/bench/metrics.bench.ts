@@ -21,6 +21,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/database';
 import type { Dialect } from '../src/db/migrations/types';
+import { userNo } from '../src/db/user-number';
 import { createAccount } from '../src/identity/accounts';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from '../src/modules/metrics/sample-row';
 import { SampleStore } from '../src/modules/metrics/samples.store';
@@ -164,7 +165,7 @@ async function partA(dialect: Dialect, scale: number, runs: number) {
     });
     const health = await measure(() => app.inject({ method: 'GET', url: '/api/health' }));
     const count = await measure(() =>
-      sql`select count(*) as n from daily_rollups where user_id = ${users[0]!.id}`.execute(db.kysely),
+      sql`select count(*) as n from daily_rollups where user_no = ${userNo(users[0]!.id)}`.execute(db.kysely),
     );
     const p95 = percentile(query, 95);
     return {

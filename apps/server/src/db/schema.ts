@@ -153,7 +153,8 @@ export interface SamplesTable {
 
 /** Per stream (source + device) and merged (source '*') totals of one local day. */
 export interface DailyRollupsTable {
-  user_id: string;
+  /** The owner's `users.user_no`, as in `samples` (migration 202612020200). */
+  user_no: number;
   kind: string;
   local_day: number;
   source: string;

@@ -4,7 +4,8 @@ import type { Database } from './schema';
 /**
  * `samples`, the one table of millions of rows, keys them by the owner's number (`users.user_no`), not
  * by their 36-character id: every row and every identity-index entry is 35 bytes smaller, and imports
- * write faster (migration 202611260100). Everything else speaks of users by id; these two helpers turn
+ * write faster (migration 202611260100). `daily_rollups`, which every import writes beside it, is keyed
+ * the same way (migration 202612020200). Everything else speaks of users by id; these two helpers turn
  * an id into the number.
  *
  * The number is always found through the id, inside the query or transaction that uses it, never

@@ -10,7 +10,6 @@ export const userOwnedTables = [
   'action_codes',
   'audit_log',
   'user_data_sources',
-  'daily_rollups',
   'rollup_recompute',
   'source_priorities',
   'imports',
@@ -40,4 +39,4 @@ export const userOwnedTables = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */
-export const userNumberedTables = ['samples'] as const satisfies readonly (keyof Database)[];
+export const userNumberedTables = ['samples', 'daily_rollups'] as const satisfies readonly (keyof Database)[];

@@ -41,10 +41,10 @@ async function rollupsOf(t: TestApp, userId: string) {
   const rows = await t.db.kysely
     .selectFrom('daily_rollups')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_no', '=', userNo(userId))
     .execute();
   return rows
-    .map(({ user_id: _owner, ...rest }) =>
+    .map(({ user_no: _owner, ...rest }) =>
       Object.fromEntries(
         Object.entries(rest).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v]),
       ),

@@ -7,6 +7,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import { SampleStore } from '../../src/modules/metrics/samples.store';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects } from '../databases';
+import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
 const D = Date.parse('2026-11-20T00:00:00Z');
@@ -56,9 +57,11 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
     const raw = db.kysely as unknown as Kysely<unknown>;
     await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
       values ('ada', 'ada@example.com', 'Ada', 'x', '{}', 0, 0)`.execute(raw);
-    await new SampleStore(db).insertBatch('ada', [...fromExport, ...pushed]);
-    // One stream, summed: the export's 2,400 and the push's 2,900.
-    expect(await merged()).toEqual([5_300]);
+    await withTodaysRollups(db, async () => {
+      await new SampleStore(db).insertBatch('ada', [...fromExport, ...pushed]);
+      // One stream, summed: the export's 2,400 and the push's 2,900.
+      expect(await merged()).toEqual([5_300]);
+    });
 
     await migrateToLatest(db);
     const devices = await db.kysely

@@ -9,6 +9,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import { SampleStore } from '../../src/modules/metrics/samples.store';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects } from '../databases';
+import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
 const DAY_MS = 24 * HOUR;
@@ -73,10 +74,11 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
       values (${`${user}-oura`}, ${user}, 'oura', ${sandbox}, 'connected', 'idle', 0, 0, 0, 0, 0)`.execute(
       raw,
     );
+  /** The merged days by day: `range` answers them in the order its scan meets them. */
   const merged = async (user: string) =>
-    (await new RollupsRepository(db.kysely, db.dialect).range(user, 'steps', MERGED, DAY - 1, DAY)).map(
-      (r) => [r.local_day - DAY, r.sum],
-    );
+    (await new RollupsRepository(db.kysely, db.dialect).range(user, 'steps', MERGED, DAY - 1, DAY))
+      .map((r) => [r.local_day - DAY, r.sum])
+      .sort((a, b) => a[0]! - b[0]!);
   const ouraDevices = async (user: string) =>
     (
       await db.kysely
@@ -95,15 +97,17 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     await addUser(raw, 'ben');
     await addConnection(raw, 'ada', 1);
     await addConnection(raw, 'ben', 0);
-    const store = new SampleStore(db);
-    await store.insertBatch('ada', [garmin, ...legacySandbox, fromFile]);
-    // Ben's Oura is real: its samples have no path either, and stay his.
-    await store.insertBatch('ben', [garmin, ...legacySandbox]);
-    // Unmarked, the generated steps counted as Ada's: 11,800 + 15,000 + 3,333, and 7,000 the day before.
-    expect(await merged('ada')).toEqual([
-      [-1, 7_000],
-      [0, 30_133],
-    ]);
+    await withTodaysRollups(db, async () => {
+      const store = new SampleStore(db);
+      await store.insertBatch('ada', [garmin, ...legacySandbox, fromFile]);
+      // Ben's Oura is real: its samples have no path either, and stay his.
+      await store.insertBatch('ben', [garmin, ...legacySandbox]);
+      // Unmarked, the generated steps counted as Ada's: 11,800 + 15,000 + 3,333, and 7,000 the day before.
+      expect(await merged('ada')).toEqual([
+        [-1, 7_000],
+        [0, 30_133],
+      ]);
+    });
 
     await migrateToLatest(db);
     expect(await ouraDevices('ada')).toEqual([...Array(5).fill('\u001fsandbox'), 'Oura Ring\u001foura']);

@@ -366,7 +366,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const rollups = await db.kysely
       .selectFrom('daily_rollups')
       .select(['kind', 'local_day', 'source', 'device', 'count', 'sum', 'min', 'max', 'last_value'])
-      .where('user_id', '=', owner)
+      .where('user_no', '=', userNo(owner))
       .execute();
     // A day's sum is added batch by batch; where a batch ends (which a resume moves) changes its last bits.
     const rounded = rollups.map((r) => ({ ...r, sum: Math.round(Number(r.sum) * 1e6) / 1e6 }));

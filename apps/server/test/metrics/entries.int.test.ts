@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateToDay } from '../../src/modules/metrics/time';
 import { testDialects } from '../databases';
 import { metricsFixture, type MetricsFixture } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 describe.each(testDialects)('metrics manual entries on %s', (dialect) => {
   let f: MetricsFixture;
@@ -127,7 +128,7 @@ describe.each(testDialects)('metrics manual entries on %s', (dialect) => {
       .selectFrom('daily_rollups')
       .selectAll()
       .where('kind', '=', 'steps')
-      .where('user_id', '=', f.ada.id)
+      .where('user_no', '=', userNo(f.ada.id))
       .execute();
     expect(rollups.map((r) => [r.local_day, r.source, r.sum]).sort()).toEqual([
       [dateToDay('2026-11-11'), '*', 2500],

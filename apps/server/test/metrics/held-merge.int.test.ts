@@ -6,6 +6,7 @@ import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { SamplesRepository } from '../../src/modules/metrics/samples.repository';
 import { testDialects } from '../databases';
 import { metricsFixture, type MetricsFixture } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 const HOUR = 3_600_000;
 /** Midnight in New York, 1 September 2026. */
@@ -60,7 +61,7 @@ describe.each(testDialects)(
             'last_value',
             'last_at',
           ])
-          .where('user_id', '=', userId)
+          .where('user_no', '=', userNo(userId))
           .orderBy('kind')
           .orderBy('local_day')
           .orderBy('source')

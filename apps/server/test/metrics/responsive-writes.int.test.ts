@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../databases';
 import { metricsFixture, MINUTE, NOW, perMinute, type MetricsFixture } from './helpers';
+import { userNo } from '../../src/db/user-number';
 
 const garmin = {
   kind: 'heart_rate',
@@ -59,7 +60,7 @@ describe.each(testDialects)('other requests during a large write on %s', (dialec
       const ada = await f.t.db.kysely
         .selectFrom('daily_rollups')
         .select('local_day')
-        .where('user_id', '=', f.ada.id)
+        .where('user_no', '=', userNo(f.ada.id))
         .execute();
       answered.push({ status: res.statusCode, adaDays: ada.length });
     }
@@ -69,7 +70,7 @@ describe.each(testDialects)('other requests during a large write on %s', (dialec
       await f.t.db.kysely
         .selectFrom('daily_rollups')
         .select('local_day')
-        .where('user_id', '=', f.ada.id)
+        .where('user_no', '=', userNo(f.ada.id))
         .execute()
     ).length;
     expect(days).toBeGreaterThan(0);

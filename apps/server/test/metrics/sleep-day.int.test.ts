@@ -10,6 +10,7 @@ import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { SampleStore } from '../../src/modules/metrics/samples.store';
 import { dateToDay, dayToDate } from '../../src/modules/metrics/time';
 import { createTestDb, testDialects } from '../databases';
+import { withTodaysRollups } from '../db/app-on-old-schema';
 
 /** New York in November: UTC−5. */
 const NY = { utcOffsetMin: -300, tz: 'America/New_York' };
@@ -123,33 +124,36 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
     const raw = db.kysely as unknown as Kysely<unknown>;
     await addUser(raw, 'ada');
     await addUser(raw, 'ben');
-    const store = new SampleStore(db);
-    await store.insertBatch('ada', [...SLEEP, ...IN_BED]);
-    // Ben sleeps 23:30→07:00 in one stretch and naps in the afternoon: nothing of his moves.
-    await store.insertBatch('ben', [
-      { ...stretch('2026-11-19T23:30:00', '2026-11-20T07:00:00', 'light'), meta: undefined },
-      { ...stretch('2026-11-20T13:00:00', '2026-11-20T13:30:00', 'light'), meta: undefined },
-    ]);
-    // Ada's data as the code before the fix stored it: every stretch on the day it ends.
-    for (const s of [...SLEEP, ...IN_BED]) {
-      await db.kysely
-        .updateTable('samples')
-        .set({ local_day: Math.floor((s.end! - 300 * 60_000) / 86_400_000) })
-        .where('user_no', '=', userNo('ada'))
-        .where('kind', '=', s.kind)
-        .where('start_at', '=', s.start)
-        .execute();
-    }
-    const everyDay = [18, 19, 20, 21, 22].map((d) => dateToDay(`2026-11-${d}`));
-    for (const kind of ['sleep_duration', 'time_in_bed']) {
-      await db.kysely
-        .insertInto('rollup_recompute')
-        .values(everyDay.map((local_day) => ({ user_id: 'ada', kind, local_day })))
-        .execute();
-    }
-    await recomputeQueuedDays(db);
-    expect(await totals(db, 'ada', 'sleep_duration')).toEqual(SPLIT_AT_MIDNIGHT.sleep_duration);
-    expect(await totals(db, 'ada', 'time_in_bed')).toEqual(SPLIT_AT_MIDNIGHT.time_in_bed);
+    // Today's code writes Ada's and Ben's data; the rollups are then keyed as they were at the time.
+    await withTodaysRollups(db, async () => {
+      const store = new SampleStore(db);
+      await store.insertBatch('ada', [...SLEEP, ...IN_BED]);
+      // Ben sleeps 23:30→07:00 in one stretch and naps in the afternoon: nothing of his moves.
+      await store.insertBatch('ben', [
+        { ...stretch('2026-11-19T23:30:00', '2026-11-20T07:00:00', 'light'), meta: undefined },
+        { ...stretch('2026-11-20T13:00:00', '2026-11-20T13:30:00', 'light'), meta: undefined },
+      ]);
+      // Ada's data as the code before the fix stored it: every stretch on the day it ends.
+      for (const s of [...SLEEP, ...IN_BED]) {
+        await db.kysely
+          .updateTable('samples')
+          .set({ local_day: Math.floor((s.end! - 300 * 60_000) / 86_400_000) })
+          .where('user_no', '=', userNo('ada'))
+          .where('kind', '=', s.kind)
+          .where('start_at', '=', s.start)
+          .execute();
+      }
+      const everyDay = [18, 19, 20, 21, 22].map((d) => dateToDay(`2026-11-${d}`));
+      for (const kind of ['sleep_duration', 'time_in_bed']) {
+        await db.kysely
+          .insertInto('rollup_recompute')
+          .values(everyDay.map((local_day) => ({ user_id: 'ada', kind, local_day })))
+          .execute();
+      }
+      await recomputeQueuedDays(db);
+      expect(await totals(db, 'ada', 'sleep_duration')).toEqual(SPLIT_AT_MIDNIGHT.sleep_duration);
+      expect(await totals(db, 'ada', 'time_in_bed')).toEqual(SPLIT_AT_MIDNIGHT.time_in_bed);
+    });
 
     await migrateToLatest(db);
     const queued = await db.kysely

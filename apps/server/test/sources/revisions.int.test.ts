@@ -56,7 +56,7 @@ async function rollups(f: ConnectorFixture, kind: string, date: string) {
   const rows = await f.t.db.kysely
     .selectFrom('daily_rollups')
     .select(['source', 'count', 'sum'])
-    .where('user_id', '=', f.adaId)
+    .where('user_no', '=', userNo(f.adaId))
     .where('kind', '=', kind)
     .where('local_day', '=', dayNumber(date))
     .orderBy('source')

@@ -24,6 +24,7 @@ import { pushSubscriptions } from './202611300410-push-subscriptions';
 import { workoutTracks } from './202611300500-workout-tracks';
 import { eveningSleepDay } from './202611300600-evening-sleep-day';
 import { samplesOwnerCheck } from './202612020100-samples-owner-check';
+import { rollupsOwnerNumber } from './202612020200-rollups-owner-number';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -53,6 +54,7 @@ const migrations: Record<string, AppMigration> = {
   '202611300500-workout-tracks': workoutTracks,
   '202611300600-evening-sleep-day': eveningSleepDay,
   '202612020100-samples-owner-check': samplesOwnerCheck,
+  '202612020200-rollups-owner-number': rollupsOwnerNumber,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -47,7 +47,7 @@ export class InsightDataRepository {
     let query = this.db
       .selectFrom('daily_rollups')
       .select(['kind', 'local_day', 'count', 'sum', 'last_value'])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', MERGED)
       .where('local_day', '>=', fromDay)
       .where('local_day', '<=', toDay);
@@ -144,7 +144,7 @@ export class InsightDataRepository {
         exists(
           selectFrom('daily_rollups')
             .select(sql`1`.as('one'))
-            .whereRef('daily_rollups.user_id', '=', 'users.id'),
+            .whereRef('daily_rollups.user_no', '=', 'users.user_no'),
         ),
       )
       .execute();
@@ -166,7 +166,7 @@ export class InsightDataRepository {
     const row = await this.db
       .selectFrom('daily_rollups')
       .select((eb) => eb.fn.count<number | string>('local_day').distinct().as('days'))
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', MERGED)
       .where('local_day', '>=', fromDay)
       .executeTakeFirst();

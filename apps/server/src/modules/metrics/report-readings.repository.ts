@@ -68,7 +68,7 @@ export class ReportReadingsRepository {
     return this.db
       .selectFrom('daily_rollups')
       .select(['kind', 'local_day', 'count', 'sum', 'last_value'])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', MERGED)
       .where('kind', 'in', kinds)
       .where('local_day', '>=', fromDay)
@@ -137,7 +137,7 @@ export class ReportReadingsRepository {
         eb.fn.min('local_day').as('first'),
         eb.fn.max('local_day').as('last'),
       ])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '<>', MERGED)
       .where('kind', 'in', kinds)
       .where('local_day', '>=', fromDay)

@@ -4,9 +4,10 @@ import type { ReadArrays } from '../../db/database';
 import { letOthersIn } from '../../db/slices';
 import type { Dialect } from '../../db/migrations/types';
 import type { DailyRollupsTable, Database } from '../../db/schema';
+import { userNo } from '../../db/user-number';
 
 export type RollupRow = Selectable<DailyRollupsTable>;
-export type RollupValues = Omit<RollupRow, 'user_id'>;
+export type RollupValues = Omit<RollupRow, 'user_no'>;
 /** What streamsOfDays reads of a stream row: enough to tell whether an import's held samples make it up. */
 export interface StreamTotalsRow {
   local_day: number;
@@ -36,7 +37,7 @@ function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
 type UpsertMode = 'add' | 'replace';
 
 /** A rollup row's key (the table's primary key), then its values, in the order the upserts bind them. */
-const KEY_COLUMNS = ['user_id', 'kind', 'local_day', 'source', 'device'];
+const KEY_COLUMNS = ['user_no', 'kind', 'local_day', 'source', 'device'];
 const VALUE_COLUMNS = ['count', 'sum', 'min', 'max', 'last_value', 'last_at'];
 const UPSERT_COLUMNS = [...KEY_COLUMNS, ...VALUE_COLUMNS];
 
@@ -78,7 +79,11 @@ function setClauses(dialect: Dialect, mode: UpsertMode): string {
   return clauses.join(', ');
 }
 
-/** Queries on `daily_rollups`; every one is scoped to one user. */
+/**
+ * Queries on `daily_rollups`; every one is scoped to one user. Rows are keyed by the owner's number
+ * (`users.user_no`, db/user-number.ts): the upserts take it as found by the writer's transaction
+ * (`RollupMaintainer`), every other query takes the user's id and finds the number inside itself.
+ */
 export class RollupsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -87,19 +92,25 @@ export class RollupsRepository {
     private readonly arrays?: ReadArrays,
   ) {}
 
-  /** Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen). */
-  async addToStreams(userId: string, rows: readonly RollupValues[]): Promise<void> {
+  /**
+   * Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen) of the
+   * user numbered `owner`.
+   */
+  async addToStreams(owner: number, rows: readonly RollupValues[]): Promise<void> {
     for (const part of chunks(rows)) {
       await letOthersIn();
-      await this.upsert('add', userId, part);
+      await this.upsert('add', owner, part);
     }
   }
 
-  /** Writes rows as they are, replacing any row with the same key (merged rows, recomputed days). */
-  async put(userId: string, rows: readonly RollupValues[]): Promise<void> {
+  /**
+   * Writes rows of the user numbered `owner` as they are, replacing any row with the same key (merged
+   * rows, recomputed days).
+   */
+  async put(owner: number, rows: readonly RollupValues[]): Promise<void> {
     for (const part of chunks(rows)) {
       await letOthersIn();
-      await this.upsert('replace', userId, part);
+      await this.upsert('replace', owner, part);
     }
   }
 
@@ -107,11 +118,11 @@ export class RollupsRepository {
    * Every import batch upserts its days' rows, so the statement is written out once per size instead
    * of built by Kysely's query builder per call (as `sample-insert.ts` does for samples).
    */
-  private async upsert(mode: UpsertMode, userId: string, rows: readonly RollupValues[]): Promise<void> {
+  private async upsert(mode: UpsertMode, owner: number, rows: readonly RollupValues[]): Promise<void> {
     const params: unknown[] = new Array(rows.length * UPSERT_COLUMNS.length);
     let p = 0;
     for (const r of rows) {
-      params[p++] = userId;
+      params[p++] = owner;
       params[p++] = r.kind;
       params[p++] = r.local_day;
       params[p++] = r.source;
@@ -131,7 +142,7 @@ export class RollupsRepository {
     for (const part of chunks(days)) {
       let query = this.db
         .deleteFrom('daily_rollups')
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .where('kind', '=', kind)
         .where('local_day', 'in', part);
       if (onlyMerged) query = query.where('source', '=', MERGED);
@@ -150,7 +161,7 @@ export class RollupsRepository {
       const query = this.db
         .selectFrom('daily_rollups')
         .select(['local_day', 'source', 'device', 'count', 'sum'])
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .where('kind', '=', kind)
         .where('local_day', 'in', part)
         .where('source', '<>', MERGED);
@@ -183,14 +194,14 @@ export class RollupsRepository {
   ): Promise<number[]> {
     const several: number[] = [];
     for (const part of chunks(days)) {
-      const scope = sql`user_id = ${userId} and kind = ${kind} and local_day in (${sql.join(part)})
+      const scope = sql`user_no = ${userNo(userId)} and kind = ${kind} and local_day in (${sql.join(part)})
         and source <> ${MERGED}`;
       const counted = excludeSandbox ? sql`${scope} and device not like ${SANDBOX_DEVICE_LIKE}` : scope;
       await sql`insert into daily_rollups (${sql.raw(UPSERT_COLUMNS.map((c) => `"${c}"`).join(', '))})
-        select user_id, kind, local_day, ${MERGED}, '', max("count"), max("sum"), max("min"), max("max"),
+        select user_no, kind, local_day, ${MERGED}, '', max("count"), max("sum"), max("min"), max("max"),
           max(last_value), max(last_at)
         from daily_rollups where ${counted}
-        group by user_id, kind, local_day having count(*) = 1
+        group by user_no, kind, local_day having count(*) = 1
         on conflict (${sql.raw(KEY_COLUMNS.join(', '))}) do update set ${sql.raw(setClauses(this.dialect, 'replace'))}`.execute(
         this.db,
       );
@@ -218,7 +229,7 @@ export class RollupsRepository {
       .selectFrom('daily_rollups')
       .select(['kind', 'local_day'])
       .distinct()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '<>', MERGED)
       .where('device', 'like', SANDBOX_DEVICE_LIKE)
       .orderBy('kind')
@@ -231,7 +242,7 @@ export class RollupsRepository {
     const row = await this.db
       .selectFrom('daily_rollups')
       .select('local_day')
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('local_day', '=', day)
       .where('source', '<>', MERGED)
@@ -246,7 +257,7 @@ export class RollupsRepository {
     const rows = await this.db
       .selectFrom('daily_rollups')
       .select('local_day')
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('source', '<>', MERGED)
       .groupBy('local_day')
@@ -276,7 +287,7 @@ export class RollupsRepository {
     const row = await this.db
       .selectFrom('daily_rollups')
       .select(days.as('days'))
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('local_day', '>=', fromDay)
       .where('local_day', '<=', toDay)
@@ -301,7 +312,7 @@ export class RollupsRepository {
       .selectFrom('daily_rollups')
       .select(['source', 'device'])
       .distinct()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('source', '<>', MERGED)
       .orderBy('source')
@@ -317,7 +328,7 @@ export class RollupsRepository {
     let query = this.db
       .selectFrom('daily_rollups')
       .select(['kind', (eb) => eb.fn.sum<number | string>('count').as('count')])
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '<>', MERGED);
     if (excludeSandbox) query = query.where('device', 'not like', SANDBOX_DEVICE_LIKE);
     const rows = await query.groupBy('kind').orderBy('kind').execute();
@@ -329,7 +340,7 @@ export class RollupsRepository {
     return this.db
       .selectFrom('daily_rollups')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', kind)
       .where('source', '=', MERGED)
       .orderBy('local_day', 'desc')
@@ -342,7 +353,7 @@ export class RollupsRepository {
     return this.db
       .selectFrom('daily_rollups')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '=', MERGED)
       .where('local_day', '>=', fromDay)
       .execute();

@@ -4,6 +4,7 @@ import { arraysInTransaction, type Db } from '../../db/database';
 import { letOthersIn } from '../../db/slices';
 import type { Dialect } from '../../db/migrations/types';
 import type { Database } from '../../db/schema';
+import { findUserNo } from '../../db/user-number';
 import type { HeldSamples } from './held-samples';
 import { mergeStreams, type MergeSample } from './merge';
 import { PrioritiesRepository } from './priorities.repository';
@@ -147,16 +148,32 @@ export class RollupMaintainer {
   private sandboxIncluded: Promise<boolean> | undefined;
   /** The person's order per kind, read once per transaction: only a write holding the user's lock changes it. */
   private readonly orders = new Map<string, Promise<PriorityEntry[]>>();
+  /** The person's number (`users.user_no`), which the rows are keyed by: found once per transaction. */
+  private owner: Promise<number> | undefined;
 
   constructor(
-    trx: Kysely<Database>,
+    private readonly trx: Kysely<Database>,
     db: Pick<Db, 'dialect' | 'readArrays'>,
     private readonly userId: string,
+    /** The person's number, when the transaction found it already (`SampleStore.insertBatch`). */
+    userNo?: number,
   ) {
+    if (userNo !== undefined) this.owner = Promise.resolve(userNo);
     this.rollups = new RollupsRepository(trx, db.dialect, arraysInTransaction(db, trx));
     this.samples = new SamplesRepository(trx, arraysInTransaction(db, trx));
     this.priorities = new PrioritiesRepository(trx);
     this.preference = new SandboxPreferenceRepository(trx);
+  }
+
+  /**
+   * Writes rows (stream increments, or rows as they are) under the person's number, found on the first
+   * write: a transaction that writes no row (a refresh of days left empty) never asks for it.
+   */
+  private async write(mode: 'add' | 'replace', rows: readonly RollupValues[]): Promise<void> {
+    if (rows.length === 0) return;
+    const owner = await (this.owner ??= findUserNo(this.trx, this.userId));
+    if (mode === 'add') await this.rollups.addToStreams(owner, rows);
+    else await this.rollups.put(owner, rows);
   }
 
   /** Whether sandbox streams count, read on first need (one read per transaction, never per sample). */
@@ -176,7 +193,7 @@ export class RollupMaintainer {
     deferred?: DaysByKind,
   ): Promise<void> {
     const increments = [...added.values()].filter((g) => !stale.get(g.kind)?.has(g.local_day));
-    await this.rollups.addToStreams(this.userId, increments);
+    await this.write('add', increments);
     const touched: DaysByKind = new Map();
     for (const g of increments) addDay(touched, g.kind, g.local_day);
     for (const [kind, days] of touched) {
@@ -195,14 +212,14 @@ export class RollupMaintainer {
     const groups = new Map<string, RollupValues>();
     aggregateInto(groups, daySampleRows(kind, samples), 0, samples.length);
     await this.rollups.deleteDays(this.userId, kind, days);
-    await this.rollups.put(this.userId, [...groups.values()]);
+    await this.write('replace', [...groups.values()]);
     const include = await this.includesSandbox();
     const counting = [...groups.values()].filter((g) => include || !isSandboxDevice(g.device));
     const streamsPerDay = new Map<number, number>();
     for (const g of counting) streamsPerDay.set(g.local_day, (streamsPerDay.get(g.local_day) ?? 0) + 1);
     const single = counting.filter((g) => streamsPerDay.get(g.local_day) === 1);
-    await this.rollups.put(
-      this.userId,
+    await this.write(
+      'replace',
       single.map((g) => ({ ...g, source: MERGED, device: '' })),
     );
     const several = [...streamsPerDay].filter(([, n]) => n > 1).map(([day]) => day);
@@ -292,6 +309,6 @@ export class RollupMaintainer {
       });
     }
     if (empty.length > 0) await this.rollups.deleteDays(this.userId, kind, empty, true);
-    await this.rollups.put(this.userId, merged);
+    await this.write('replace', merged);
   }
 }

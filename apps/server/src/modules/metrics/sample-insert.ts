@@ -210,7 +210,8 @@ export interface CopiedRows {
 export async function copyNewRows(
   trx: Kysely<Database>,
   copyIn: CopyIn,
-  owner: { userId: string; userNo: number },
+  /** The user's number (`users.user_no`), which both tables key their rows by. */
+  owner: number,
   rows: PackedRows,
   streams: ReadonlyMap<string, RollupValues>,
 ): Promise<CopiedRows | undefined> {
@@ -229,9 +230,9 @@ export async function copyNewRows(
     CompiledQuery.raw(
       'select d.kind, d.local_day, d.source, d.device ' +
         'from unnest($2::text[], $3::int[], $4::text[], $5::text[]) as d (kind, local_day, source, device) ' +
-        'where exists (select 1 from daily_rollups r where r.user_id = $1 and r.kind = d.kind ' +
+        'where exists (select 1 from daily_rollups r where r.user_no = $1 and r.kind = d.kind ' +
         'and r.local_day = d.local_day and r.source = d.source and r.device = d.device)',
-      [owner.userId, kinds, days, sources, devices],
+      [owner, kinds, days, sources, devices],
     ),
   );
   let copied = rows;
@@ -255,7 +256,7 @@ export async function copyNewRows(
   }
   await trx.executeQuery(CompiledQuery.raw('savepoint copy_samples'));
   try {
-    if (!(await copyIn(trx, COPY_STATEMENT, copyLines(owner.userNo, copied)))) {
+    if (!(await copyIn(trx, COPY_STATEMENT, copyLines(owner, copied)))) {
       await trx.executeQuery(CompiledQuery.raw('release savepoint copy_samples'));
       return undefined;
     }

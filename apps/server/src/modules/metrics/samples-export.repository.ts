@@ -46,7 +46,7 @@ export class SamplesExportRepository {
       .selectFrom('daily_rollups')
       .select('kind')
       .distinct()
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('source', '<>', MERGED);
     if (excludeSandbox) query = query.where('device', 'not like', SANDBOX_DEVICE_LIKE);
     return (await query.orderBy('kind').execute()).map((r) => r.kind);

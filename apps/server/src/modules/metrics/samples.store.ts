@@ -126,8 +126,7 @@ export class SampleStore {
           if (this.db.copyIn && rows.length >= COPY_MIN_ROWS) {
             const streams = new Map<string, RollupValues>();
             aggregateInto(streams, rows, 0, rows.length);
-            const owners = { userId, userNo: owner };
-            const copy = await copyNewRows(trx, this.db.copyIn, owners, rows, streams);
+            const copy = await copyNewRows(trx, this.db.copyIn, owner, rows, streams);
             if (copy) {
               inserted = copy.copied.length;
               added = copy.streams;
@@ -154,7 +153,7 @@ export class SampleStore {
               }
             }
           }
-          const maintainer = new RollupMaintainer(trx, this.db, userId);
+          const maintainer = new RollupMaintainer(trx, this.db, userId, owner);
           if (inserted > 0 || updated > 0) await maintainer.afterInsert(added, stale, deferred?.days);
           // A kind this batch no longer brings has ended its run: its held days are merged now, so the
           // import holds one kind at a time (Apple Health lists its records type by type).

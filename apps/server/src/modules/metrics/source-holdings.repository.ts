@@ -28,7 +28,7 @@ export class SourceHoldingsRepository {
           eb.fn.sum<number | string>('count').as('samples'),
           eb.fn.max<number | string | null>('last_at').as('last_at'),
         ])
-        .where('user_id', '=', userId)
+        .where('user_no', '=', userNo(userId))
         .where('source', '!=', MERGED)
         .groupBy('source')
         .execute(),

@@ -100,7 +100,7 @@ export class WorkoutsService {
     const row = await this.db
       .selectFrom('daily_rollups')
       .select((eb) => eb.fn.max('max').as('max'))
-      .where('user_id', '=', userId)
+      .where('user_no', '=', userNo(userId))
       .where('kind', '=', 'heart_rate')
       .where('source', '=', '*')
       .executeTakeFirst();
