@@ -1,3 +1,4 @@
+// Over 300 lines: the day aggregates and the RollupMaintainer that writes them share one owner number and priority list per transaction; #26's SampleWriter is to split it.
 import { getMetric, isSandboxDevice } from '@healthfolio/core';
 import { sql, type Kysely } from 'kysely';
 import { arraysInTransaction, type Db } from '../../db/database';
