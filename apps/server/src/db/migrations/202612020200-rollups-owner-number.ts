@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addOwnerChecks, dropOwnerChecks } from './owner-checks';
 import type { AppMigration } from './types';
 
 /**
@@ -11,8 +12,7 @@ import type { AppMigration } from './types';
  *   The owner's integrity is that of `samples` (202612020100), not a per-row foreign key: after each
  *   statement writing `daily_rollups` the distinct owners of its new rows are locked `for key share` and
  *   an owner without a user fails the statement with the foreign key's error code (23503); deleting a
- *   user deletes their rollups. `samples_owners_exist()` names its transition table and its table in its
- *   body, so the rollups get a sibling rather than a rename of a function whose errors speak of samples.
+ *   user deletes their rollups — `addOwnerChecks` (owner-checks.ts), the mechanism samples use.
  * - SQLite: the table is rebuilt with its rows (still `without rowid`), the number referencing
  *   `users (user_no)` on delete cascade, in one transaction.
  */
@@ -26,31 +26,7 @@ export const rollupsOwnerNumber: AppMigration = {
       await sql`alter table daily_rollups drop constraint daily_rollups_pk`.execute(db);
       await sql`alter table daily_rollups drop column user_id`.execute(db);
       await addPrimaryKey(db, 'user_no');
-      await sql`create function daily_rollups_owners_exist() returns trigger language plpgsql as $$
-        declare
-          missing integer;
-        begin
-          perform 1 from users where user_no in (select distinct user_no from new_rollups) for key share;
-          select n.user_no into missing from (select distinct user_no from new_rollups) n
-            where not exists (select 1 from users u where u.user_no = n.user_no) limit 1;
-          if found then
-            raise foreign_key_violation using
-              message = format('insert or update on table "daily_rollups": no user numbered %s', missing);
-          end if;
-          return null;
-        end $$`.execute(db);
-      for (const event of ['insert', 'update']) {
-        await sql`create trigger ${sql.raw(`daily_rollups_owners_exist_${event}`)} after ${sql.raw(event)}
-          on daily_rollups referencing new table as new_rollups
-          for each statement execute function daily_rollups_owners_exist()`.execute(db);
-      }
-      await sql`create function users_delete_daily_rollups() returns trigger language plpgsql as $$
-        begin
-          delete from daily_rollups where user_no = old.user_no;
-          return old;
-        end $$`.execute(db);
-      await sql`create trigger users_delete_daily_rollups before delete on users
-        for each row execute function users_delete_daily_rollups()`.execute(db);
+      await addOwnerChecks(db, 'daily_rollups');
       return;
     }
     await db.transaction().execute((trx) => rebuildRollups(trx, 'user_no'));
@@ -58,11 +34,7 @@ export const rollupsOwnerNumber: AppMigration = {
 
   async down(db: Kysely<unknown>, dialect) {
     if (dialect === 'postgres') {
-      await sql`drop trigger users_delete_daily_rollups on users`.execute(db);
-      await sql`drop function users_delete_daily_rollups()`.execute(db);
-      await sql`drop trigger daily_rollups_owners_exist_update on daily_rollups`.execute(db);
-      await sql`drop trigger daily_rollups_owners_exist_insert on daily_rollups`.execute(db);
-      await sql`drop function daily_rollups_owners_exist()`.execute(db);
+      await dropOwnerChecks(db, 'daily_rollups');
       await sql`alter table daily_rollups add column user_id text references users (id) on delete cascade`.execute(
         db,
       );
