@@ -20,15 +20,15 @@
  * (b) FHIR: a Bundle of --fhir resources (observations, conditions, procedures, claims), imported the same
  *     way; target < 5 s, with JSON.parse of the same file as its baseline.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@healthfolio/core';
 import { SaxesParser } from 'saxes';
-import { serverEntry, serverProcess } from '../../../scripts/server-process.mjs';
 import { createPgDatabase } from '../test/databases';
+import { startServer } from './server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,8 +66,6 @@ if (dialects.includes('postgres') && !pgAdminUrl) {
 if (pgAdminUrl) process.env.TEST_DATABASE_URL = pgAdminUrl;
 
 const MB = 1024 * 1024;
-/** Linux's USER_HZ: /proc reports CPU time in these. */
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-import-bench-'));
 
 function appleExport(): string {
@@ -106,85 +104,34 @@ async function saxesCount(file: string): Promise<{ seconds: number; records: num
 }
 
 /** The server as `npm start` runs it, in its own process, so its peak memory can be read from /proc. */
-async function startServer(dataDir: string, databaseUrl?: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const launch = serverProcess();
-  const env = {
-    ...launch.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-    DATA_DIR: dataDir,
-    WEB_DIST: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    // SQLite in DATA_DIR unless a PostgreSQL database is given.
-    DATABASE_URL: databaseUrl,
-    ...(args['main-thread'] ? { IMPORT_WORKER_THRESHOLD_BYTES: String(Number.MAX_SAFE_INTEGER) } : {}),
-  };
+async function startBenchServer(dataDir: string, databaseUrl?: string) {
   const password = 'bench-password-123';
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli/user-create.ts',
-      '--email',
-      'bench@example.com',
-      '--password',
-      password,
-      '--name',
-      'Ada Lovelace',
-    ],
-    { env, stdio: 'ignore' },
-  );
-  // As scripts/start.mjs starts it: the bundle (built when stale), its node flags and its environment.
+  // As scripts/start.mjs does: the bundle is built when stale.
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  const nodeArgs = [
-    ...launch.nodeArgs,
-    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  ];
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startServer({
+    env: {
+      DATA_DIR: dataDir,
+      WEB_DIST: dataDir,
+      // SQLite in DATA_DIR unless a PostgreSQL database is given.
+      DATABASE_URL: databaseUrl,
+      ...(args['main-thread'] ? { IMPORT_WORKER_THRESHOLD_BYTES: String(Number.MAX_SAFE_INTEGER) } : {}),
+    },
+    accounts: { emails: ['bench@example.com'], password },
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on(
-      'data',
-      (chunk: Buffer) => chunk.toString().includes('Healthfolio is running') && resolve(),
-    );
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/identity/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password }),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  /** The server's peak resident memory so far (VmHWM), in bytes. */
-  const peakRss = () => {
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  /** CPU seconds the server has used so far (utime + stime from /proc, in clock ticks): all threads, or the main one's. */
-  const cpuSeconds = (thread?: 'main') => {
-    const stat = thread ? `/proc/${child.pid}/task/${child.pid}/stat` : `/proc/${child.pid}/stat`;
-    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  };
-  return { base, auth: { authorization: `Bearer ${token}` }, peakRss, cpuSeconds, stop };
+  const token = await server.token('bench@example.com', password);
+  return { ...server, auth: { authorization: `Bearer ${token}` } };
 }
 
 /**
  * Uploads the file as a browser would — multipart, streamed from disk by a separate native client (curl),
  * so the client's work does not share this process's event loop — and waits for the import to end.
  */
-async function importThroughApi(server: Awaited<ReturnType<typeof startServer>>, file: string, name: string) {
+async function importThroughApi(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  file: string,
+  name: string,
+) {
   const started = performance.now();
   const answer = await new Promise<string>((resolve, reject) => {
     execFile(
@@ -293,7 +240,7 @@ try {
   /** PostgreSQL's import time ÷ SQLite's, per round. */
   const pgToSqlite: number[] = [];
   /** The last server stays up for the FHIR import. */
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
   let dropLast: (() => Promise<void>) | undefined;
   for (let pass = 1; pass <= rounds; pass++) {
     if (rounds > 1) console.log(`-- round ${pass} of ${rounds}`);
@@ -310,7 +257,7 @@ try {
       fs.rmSync(path.join(work, 'data'), { recursive: true, force: true });
       const database = dialect === 'postgres' ? await createPgDatabase('import_bench') : undefined;
       dropLast = database?.drop;
-      server = await startServer(path.join(work, 'data'), database?.url);
+      server = await startBenchServer(path.join(work, 'data'), database?.url);
       const cpuBefore = server.cpuSeconds();
       const mainBefore = server.cpuSeconds('main');
       const apple = await importThroughApi(server, file, 'export.xml');

@@ -24,7 +24,7 @@
  * The machine's load average is printed with every figure: the load generator, the proxy, PostgreSQL and the
  * servers share its cores, and other work on it moves every number here.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,7 +37,6 @@ import { defaultSettings, mergeSettings } from '@healthfolio/core';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { serverEntry, serverProcess } from '../../../scripts/server-process.mjs';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createAccount } from '../src/identity/accounts';
@@ -45,6 +44,7 @@ import { ARGON2_PARAMS } from '../src/identity/passwords';
 import { SampleStore } from '../src/modules/metrics/samples.store';
 import { adaYear } from '../src/seed/ada';
 import { createPgDatabase } from '../test/databases';
+import { procOf, startServer, waitForLine } from './server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,7 +77,6 @@ const DATA_ACCOUNTS = Number(args.people ?? (quick ? 10 : 20));
 const VUS = 20;
 const ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const MB = 1024 * 1024;
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const OURA_CLIENT = { OURA_CLIENT_ID: 'test-client', OURA_CLIENT_SECRET: 'test-secret' };
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -93,74 +92,20 @@ const say = (line: string) => {
 
 // ---------- processes ----------
 
-interface Proc {
-  child: ChildProcess;
-  rss(): number;
-  cpuSeconds(): number;
-  stop(): Promise<void>;
-}
-
-function procOf(child: ChildProcess): Proc {
-  const pid = child.pid!;
-  let exited = child.exitCode !== null;
-  child.on('exit', () => (exited = true));
-  return {
-    child,
-    rss: () =>
-      Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024,
-    cpuSeconds: () => {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
-        child.on('exit', () => {
-          clearTimeout(kill);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function waitForLine(child: ChildProcess, text: string, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within 60 s`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen = (seen + chunk.toString()).slice(-4096);
-      if (seen.includes(text)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} exited with ${code}`));
-    });
-  });
-}
-
 interface Env {
   databaseUrl: string;
   dataDir: string;
   ouraUrl: string;
 }
 
-/** A server as `npm start` runs it: the bundle, its node flags and environment (scripts/server-process.mjs). */
-async function startServer(env: Env, port: number, extra: Record<string, string> = {}) {
-  const launch = serverProcess();
-  const child = spawn(process.execPath, [...launch.nodeArgs, serverEntry], {
+/** A server as `npm start` runs it (bench/server-process.ts), one of the instances on the shared database. */
+function startInstance(env: Env, port: number, extra: Record<string, string> = {}) {
+  return startServer({
+    port,
     env: {
-      ...launch.env,
-      NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       DATA_DIR: env.dataDir,
       WEB_DIST: env.dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: env.databaseUrl,
       // One address for every instance, as behind any balancer: it is the access tokens' issuer, so
       // instances with different ones refuse each other's tokens (401), and the OAuth redirect.
@@ -170,12 +115,9 @@ async function startServer(env: Env, port: number, extra: Record<string, string>
       OURA_BASE_URL: env.ouraUrl,
       ...extra,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await waitForLine(child, 'Healthfolio is running', `server on ${port}`);
-  return { base: `http://127.0.0.1:${port}`, ...procOf(child) };
 }
-type Server = Awaited<ReturnType<typeof startServer>>;
+type Server = Awaited<ReturnType<typeof startInstance>>;
 
 async function startProxy(upstreams: string[]) {
   const child = spawn(
@@ -196,8 +138,8 @@ interface Topology {
 }
 
 async function topology(env: Env, instances: 1 | 2, viaProxy: boolean, extra?: Record<string, string>) {
-  const servers = [await startServer(env, PORTS.a, extra)];
-  if (instances === 2) servers.push(await startServer(env, PORTS.b, extra));
+  const servers = [await startInstance(env, PORTS.a, extra)];
+  if (instances === 2) servers.push(await startInstance(env, PORTS.b, extra));
   const proxy = viaProxy ? await startProxy(servers.map((s) => s.base)) : undefined;
   const name = `${instances === 1 ? 'one instance' : 'two instances'}${viaProxy ? ' via proxy' : ' direct'}`;
   return {

@@ -15,7 +15,7 @@
  * `--server` names several builds of the server (each a main.mjs of scripts/build-server.mjs, e.g. the
  * commit before a change built in a worktree), measured in turn in every round: before and after in one run.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,8 +23,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ImportJob } from '@healthfolio/core';
 import { SaxesParser } from 'saxes';
-import { serverEntry, serverProcess } from '../../../scripts/server-process.mjs';
+import { serverEntry } from '../../../scripts/server-process.mjs';
 import { createPgDatabase } from '../test/databases';
+import { startServer, type BenchServer } from './server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,66 +94,17 @@ async function saxesSeconds(file: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-interface Server {
-  base: string;
-  token(email: string): Promise<string>;
-  stop(): Promise<void>;
-}
-
-async function startServer(entry: string, dataDir: string, databaseUrl?: string): Promise<Server> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const launch = serverProcess();
-  const env = {
-    ...launch.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-    DATA_DIR: dataDir,
-    WEB_DIST: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-  };
-  // The accounts are made by the CLI of the build's own tree (its migrations), the bundle's three levels up.
-  const root = path.resolve(path.dirname(entry), '../../..');
-  for (const email of ['importer@example.com', 'other@example.com']) {
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD],
-      { env, stdio: 'ignore', cwd: root },
-    );
-  }
-  const child = spawn(process.execPath, [...launch.nodeArgs, entry], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** The build's server in its own process, with the two accounts made by that build's CLI. */
+function startBenchServer(entry: string, dataDir: string, databaseUrl?: string): Promise<BenchServer> {
+  return startServer({
+    entry,
+    env: { DATA_DIR: dataDir, WEB_DIST: dataDir, DATABASE_URL: databaseUrl },
+    accounts: { emails: ['importer@example.com', 'other@example.com'], password: PASSWORD },
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on(
-      'data',
-      (chunk: Buffer) => chunk.toString().includes('Healthfolio is running') && resolve(),
-    );
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    base,
-    async token(email) {
-      const login = await fetch(`${base}/api/identity/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.on('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Uploads by curl (its own process) and answers once the import has ended, with its end-to-end time. */
-async function importFile(server: Server, token: string, file: string) {
+async function importFile(server: BenchServer, token: string, file: string) {
   const started = performance.now();
   const answer = await new Promise<string>((resolve, reject) => {
     execFile(
@@ -187,7 +139,7 @@ async function importFile(server: Server, token: string, file: string) {
  * The other person's Dashboard reads, one every --every-ms whether the last was answered or not (the
  * same load on every build, however slow its answers), until `until` resolves; their latencies in ms.
  */
-async function readWhile(server: Server, token: string, until: Promise<unknown>): Promise<number[]> {
+async function readWhile(server: BenchServer, token: string, until: Promise<unknown>): Promise<number[]> {
   let done = false;
   void until.finally(() => (done = true));
   const headers = { authorization: `Bearer ${token}` };
@@ -260,10 +212,10 @@ try {
         const dataDir = path.join(work, 'data');
         fs.rmSync(dataDir, { recursive: true, force: true });
         const database = dialect === 'postgres' ? await createPgDatabase('responsive_bench') : undefined;
-        const server = await startServer(build.entry, dataDir, database?.url);
+        const server = await startBenchServer(build.entry, dataDir, database?.url);
         try {
-          const importer = await server.token('importer@example.com');
-          const reader = await server.token('other@example.com');
+          const importer = await server.token('importer@example.com', PASSWORD);
+          const reader = await server.token('other@example.com', PASSWORD);
           const mine = await importFile(server, reader, other);
           if (mine.job.status !== 'succeeded') throw new Error(`the other import ${mine.job.status}`);
           const quiet = await readWhile(
