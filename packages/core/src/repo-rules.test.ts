@@ -19,13 +19,11 @@ const MARKER = /^Over 300 lines:\s*\S/;
  * file. Then take it off this list; an entry that no longer needs to be here fails the last test below.
  */
 const STATED_LATER: ReadonlySet<string> = new Set([
-  'apps/server/src/db/schema.ts',
   'apps/server/src/modules/imports/import-runner.ts',
   'apps/server/src/modules/metrics/merge.ts',
   'apps/server/src/modules/metrics/rollups.repository.ts',
   'apps/server/src/modules/metrics/sample-insert.ts',
   'apps/server/src/modules/metrics/samples.store.ts',
-  'packages/importers/src/apple-health/scanner.ts',
 ]);
 
 /** Lines as `wc -l` counts them, plus a last line without its newline. */

@@ -1,3 +1,6 @@
+// Over 300 lines: the hot path of the 1 M-record Apple Health import. The scan loop and the tag states it
+// carries across chunks stay in one class whose fields the loop reads directly; the parts that could leave
+// it already have (attributes.ts, record.ts, workout.ts, skip.ts).
 import type { NewSample } from '@healthfolio/core';
 import { ImportFormatError } from '../types';
 import { AttributeSlots, INCOMPLETE, MALFORMED, readAttributes } from './attributes';
