@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Resource } from './fhir-types';
 import { mapClinicalRecords } from './records';
+import {
+  usCoreMedication as medication,
+  usCoreReferencedRequest as referencedRequest,
+} from './test-fixtures';
 
 const zone = 'America/New_York';
 const options = { zone, source: 'epic' };
@@ -117,30 +121,6 @@ const containedRequest: Resource = {
       doseAndRate: [{ doseQuantity: { value: 1, unit: 'TAB' } }],
     },
   ],
-};
-
-const medication: Resource = {
-  resourceType: 'Medication',
-  id: 'uscore-med1',
-  code: {
-    coding: [
-      {
-        system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
-        code: '582620',
-        display: 'Nizatidine 15 MG/ML Oral Solution [Axid]',
-      },
-    ],
-  },
-};
-
-const referencedRequest: Resource = {
-  resourceType: 'MedicationRequest',
-  id: 'uscore-mo1',
-  status: 'active',
-  intent: 'order',
-  medicationReference: { reference: 'Medication/uscore-med1' },
-  subject: { reference: 'Patient/example' },
-  authoredOn: '2008-04-05',
 };
 
 const statement: Resource = {

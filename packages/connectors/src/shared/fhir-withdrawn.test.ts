@@ -1,18 +1,9 @@
 import type { FhirResource } from '@healthfolio/fhir';
+import { enteredInErrorCondition as condition, labGlucose as glucose } from '@healthfolio/fhir/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { isEnteredInError, withdrawnSamples } from './fhir-withdrawn';
 
 const options = { zone: 'America/New_York', source: 'epic', origin: 'Observation:laboratory' };
-
-const glucose = {
-  resourceType: 'Observation',
-  id: 'lab-glu-1',
-  status: 'final',
-  category: [{ coding: [{ code: 'laboratory' }] }],
-  code: { coding: [{ system: 'http://loinc.org', code: '2345-7', display: 'Glucose' }] },
-  effectiveDateTime: '2026-11-20T08:00:00-05:00',
-  valueQuantity: { value: 104, unit: 'mg/dL', system: 'http://unitsofmeasure.org', code: 'mg/dL' },
-} as unknown as FhirResource;
 
 const pressure = {
   resourceType: 'Observation',
@@ -30,14 +21,6 @@ const pressure = {
       valueQuantity: { value: 82, unit: 'mm[Hg]', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
     },
   ],
-} as unknown as FhirResource;
-
-const condition = {
-  resourceType: 'Condition',
-  id: 'cond-1',
-  verificationStatus: { coding: [{ code: 'entered-in-error' }] },
-  code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes' }] },
-  onsetDateTime: '2024-02-01',
 } as unknown as FhirResource;
 
 const inError = (r: FhirResource) => ({ ...r, status: 'entered-in-error' }) as FhirResource;

@@ -1,32 +1,11 @@
 import type { Resource } from '@healthfolio/fhir';
+import {
+  usCoreMedication as medication,
+  usCoreReferencedRequest as referencedRequest,
+} from '@healthfolio/fhir/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { fileFromBuffer } from '../files/memory-file';
 import { fixture, readAll } from './test-support';
-
-// Shaped after the US Core 6.1 examples (hl7.org/fhir/us/core), as in @healthfolio/fhir's records.test.ts.
-const medication: Resource = {
-  resourceType: 'Medication',
-  id: 'uscore-med1',
-  code: {
-    coding: [
-      {
-        system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
-        code: '582620',
-        display: 'Nizatidine 15 MG/ML Oral Solution [Axid]',
-      },
-    ],
-  },
-};
-
-const referencedRequest: Resource = {
-  resourceType: 'MedicationRequest',
-  id: 'uscore-mo1',
-  status: 'active',
-  intent: 'order',
-  medicationReference: { reference: 'Medication/uscore-med1' },
-  subject: { reference: 'Patient/example' },
-  authoredOn: '2008-04-05',
-};
 
 describe('FHIR file import', () => {
   it('emits the clinical records of an Epic bundle with its chunks, under the sender it recognised', async () => {
