@@ -13,6 +13,7 @@ import {
 } from '../../../../packages/importers/src/garmin-fit/fixtures/build-fit';
 import { garminFitImporter } from '../../../../packages/importers/src/garmin-fit/index';
 import { adaContext, collect, unaccounted } from '../../../../packages/importers/src/shared/test-support';
+import { seededRandom } from '../../src/seed/random';
 
 /**
  * FIT fuzzing (issue #24): 1,000 seeded mutations of valid FIT files written by the Garmin FIT SDK's own
@@ -23,19 +24,8 @@ import { adaContext, collect, unaccounted } from '../../../../packages/importers
  */
 
 const RUNS = 1000;
+/** The seed of seededRandom (mulberry32), so a failure names the run that reproduces it. */
 const SEED = 0x24_f17;
-
-/** mulberry32: a small seeded generator, so a failure names the run that reproduces it. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(source: Buffer, rand: () => number): { bytes: Buffer; how: string[] } {
   let bytes = Buffer.from(source);
@@ -109,7 +99,7 @@ describe('security suite: FIT fuzzing', () => {
       ['compressed timestamps', compressedActivityFit()],
       ['developer data', developerDataFit()],
     ];
-    const rand = random(SEED);
+    const rand = seededRandom(SEED);
     const outcomes = { data: 0, refused: 0 };
     let slowest = 0;
     for (let run = 0; run < RUNS; run++) {
