@@ -16,13 +16,12 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
-import { InsightDataRepository } from '../src/modules/metrics/insight-data.repository';
+import { SamplesQuery } from '../src/modules/metrics/samples-query';
 import { InsightsRepository } from '../src/modules/insights/insights.repository';
 import { InsightsService } from '../src/modules/insights/insights.service';
 import { GoalsRepository } from '../src/modules/goals/goals.repository';
 import type { NewSample } from '../src/modules/metrics/sample-row';
 import { SampleStore } from '../src/modules/metrics/samples.store';
-import { UserTimeZoneRepository } from '../src/modules/metrics/user-time-zone.repository';
 
 const { values: args } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, runs: { type: 'string', default: '5' } },
@@ -181,9 +180,8 @@ async function main() {
 
     const service = new InsightsService(
       new InsightsRepository(db.kysely),
-      new InsightDataRepository(db.kysely),
+      new SamplesQuery(db),
       new GoalsRepository(db.kysely),
-      new UserTimeZoneRepository(db.kysely),
       Date.now,
     );
     const refresh: number[] = [];

@@ -49,20 +49,18 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { ReviewService } from './modules/reports/review.service';
 import { reviewRoutes } from './modules/reports/review.routes';
-import { InsightDataRepository } from './modules/metrics/insight-data.repository';
 import { InsightsRepository } from './modules/insights/insights.repository';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { InsightsService } from './modules/insights/insights.service';
 import { RecipientsRepository } from './modules/insights/recipients.repository';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
 import { recomputeQueuedDays } from './modules/metrics/rollup-recompute';
+import { SamplesQuery } from './modules/metrics/samples-query';
 import { ExportService } from './modules/settings/export/export.service';
-import { SamplesExportRepository } from './modules/metrics/samples-export.repository';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ConnectionsRepository } from './modules/sources/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';
 import { providerRoutes } from './modules/sources/providers';
-import { SourceHoldingsRepository } from './modules/metrics/source-holdings.repository';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';
@@ -219,16 +217,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auditLog = new AuditLogRepository(db.kysely);
   const dataSources = new UserDataSourcesRepository(db.kysely);
   const metrics = createMetrics(db, now);
-  const insightData = new InsightDataRepository(db.kysely);
+  // Every other module's read of samples and daily rollups (and of the person's zone).
+  const samples = new SamplesQuery(db);
   const goalsRepo = new GoalsRepository(db.kysely);
-  const goals = new GoalsService(goalsRepo, insightData, metrics.zones, now);
-  const insights = new InsightsService(
-    new InsightsRepository(db.kysely),
-    insightData,
-    goalsRepo,
-    metrics.zones,
-    now,
-  );
+  const goals = new GoalsService(goalsRepo, samples, now);
+  const insights = new InsightsService(new InsightsRepository(db.kysely), samples, goalsRepo, now);
   const push = createPush({
     db,
     dataDir: config.dataDir,
@@ -245,9 +238,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     insights,
     goals,
     goalsRepo,
-    data: insightData,
+    samples,
     recipients: new RecipientsRepository(db.kysely),
-    zones: metrics.zones,
     mailer: identity.mailer,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -255,7 +247,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: webhooks.events,
     ...(options.insightDebounceMs !== undefined ? { debounceMs: options.insightDebounceMs } : {}),
   });
-  const account = new AccountService(identity, new AccountRepository(db.kysely), config.dataDir, {
+  const accountRepo = new AccountRepository(db.kysely);
+  const account = new AccountService(identity, accountRepo, config.dataDir, {
     // Sandbox data in or out: the merged days it touched are made again, and the insights after them.
     // A new language: the insights are told again in it (the engine writes their words).
     settingsChanged: async (userId, before, after) => {
@@ -273,7 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     {
       auditLog,
       dataSources,
-      samples: new SamplesExportRepository(db.kysely),
+      samples,
       clinicalRecords: new ClinicalRecordsRepository(db.kysely),
       goals: goalsRepo,
     },
@@ -285,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     queue: jobs,
     store: metrics.store,
-    zones: metrics.zones,
+    zones: samples,
     log: app.log,
     now,
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
@@ -309,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queue: jobs,
     repo: connections,
     store: metrics.store,
-    zones: metrics.zones,
+    zones: samples,
     vault,
     endpoints,
     log: app.log,
@@ -322,7 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     connections,
     runner: syncRunner,
-    zones: metrics.zones,
+    zones: samples,
     endpoints,
     sandboxProviders: config.sandboxProviders,
     vault,
@@ -340,13 +333,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandboxProviders: config.sandboxProviders,
     now,
     clinical: new ClinicalRecordsRepository(db.kysely),
-    holdings: new SourceHoldingsRepository(db.kysely),
+    samples,
+    isOperator: (userId) => accountRepo.isOperator(userId),
   });
   const ingest = new IngestService({
     tokens: new IngestTokensRepository(db.kysely),
     sources,
     store: metrics.store,
-    zones: metrics.zones,
+    zones: samples,
     publicUrl: config.publicUrl,
     now,
     onWritten: (userId) => insightJobs.request(userId),
@@ -359,12 +353,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hosts: config.bodyspecReportHosts,
     allowInsecure: options.allowInsecureReportHosts ?? false,
   });
-  const review = new ReviewService(
-    new ImportsRepository(db.kysely),
-    metrics.store,
-    metrics.zones,
-    now,
-    (userId) => insightJobs.request(userId),
+  const review = new ReviewService(new ImportsRepository(db.kysely), metrics.store, samples, now, (userId) =>
+    insightJobs.request(userId),
   );
   // Days a migration left to recompute (sandbox samples marked): in the background, then their insights.
   let recompute: Promise<void> | undefined;
@@ -401,9 +391,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const summaryReports = createSummaryReports({
     db,
     queue: jobs,
-    insightData,
-    zones: metrics.zones,
-    clinical: new ClinicalService(db.kysely),
+    samples,
+    clinical: new ClinicalService(db.kysely, samples),
     insights,
     goals,
     profile: async (userId) => {
@@ -420,6 +409,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identity,
     account,
     goals,
+    samples,
     publicUrl: config.publicUrl,
     now,
     ownsReport: (userId, reportId) => summaryReports.reports.owns(userId, reportId),
@@ -446,11 +436,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sourcesRoutes(sources));
       await api.register(ingestRoutes(ingest, sources, identity.throttle));
       for (const routes of providerRoutes) {
-        await api.register(routes({ db, sources, zones: metrics.zones, now, config }));
+        await api.register(routes({ db, sources, samples, now, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await shares.api(api);
-      await api.register(clinicalRoutes(new ClinicalService(db.kysely)));
+      await api.register(clinicalRoutes(new ClinicalService(db.kysely, samples)));
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
@@ -466,7 +456,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ...metrics,
           insights,
           goals,
-          clinical: new ClinicalService(db.kysely),
+          clinical: new ClinicalService(db.kysely, samples),
           profile: (userId) => account.profile(userId),
           audit: (token, tool) => apiTokens.auditCall(token, tool, null),
           now,

@@ -4,13 +4,7 @@ import type { JobQueue } from './job-queue';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import type { GoalsRepository, GoalsService } from '../modules/goals';
-import {
-  type InsightDataRepository,
-  type UserTimeZoneRepository,
-  DAY_MS,
-  dayToDate,
-  localDayIn,
-} from '../modules/metrics';
+import { type SamplesQuery, DAY_MS, dayToDate, localDayIn } from '../modules/metrics';
 import type { InsightsService, RecipientsRepository } from '../modules/insights';
 import type { WebhookEvents } from '../modules/webhooks';
 import { pushMessages, type PushService } from '../modules/push';
@@ -19,9 +13,9 @@ export interface InsightJobsDeps {
   insights: InsightsService;
   goals: GoalsService;
   goalsRepo: GoalsRepository;
-  data: InsightDataRepository;
+  /** Who is due a daily run, and each person's zone. */
+  samples: Pick<SamplesQuery, 'usersDueForInsights' | 'timeZone'>;
   recipients: RecipientsRepository;
-  zones: UserTimeZoneRepository;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -86,7 +80,7 @@ export class InsightJobs {
    * with data from before (the demo's, a first sign-in after an operator's import) sees insights at once.
    */
   async firstRun(userId: string): Promise<void> {
-    if (await this.deps.data.hasRun(userId)) return;
+    if (await this.deps.insights.hasRun(userId)) return;
     await this.runNow(userId);
   }
 
@@ -125,7 +119,7 @@ export class InsightJobs {
   /** Queues the daily run of every user with data whose last run is a day old. */
   private async queueDaily(): Promise<void> {
     if (this.closed) return;
-    const due = await this.deps.data.usersDue(this.deps.now() - DAY_MS);
+    const due = await this.deps.samples.usersDueForInsights(this.deps.now() - DAY_MS);
     // Their own key: a debounced run waiting for the same person does not stand in for the reminders.
     for (const userId of due) this.queueRun({ userId, daily: true }, `${userId}:daily`, 0);
     await Promise.allSettled([...this.queueing]);
@@ -206,7 +200,7 @@ export class InsightJobs {
     email: string | undefined,
     push: Pick<PushService, 'send'> | undefined,
   ): Promise<void> {
-    const zone = (await this.deps.zones.get(userId)) ?? 'UTC';
+    const zone = (await this.deps.samples.timeZone(userId)) ?? 'UTC';
     const today = localDayIn(zone, this.deps.now());
     const yesterday = dayToDate(today - 1);
     const goals = await this.deps.goals.list(userId);

@@ -3,11 +3,10 @@ import path from 'node:path';
 import type { Insight } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoalsRepository } from '../../src/modules/goals/goals.repository';
-import { InsightDataRepository } from '../../src/modules/metrics/insight-data.repository';
+import { SamplesQuery } from '../../src/modules/metrics/samples-query';
 import { InsightsRepository } from '../../src/modules/insights/insights.repository';
 import { InsightsService } from '../../src/modules/insights/insights.service';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
-import { UserTimeZoneRepository } from '../../src/modules/metrics/user-time-zone.repository';
 import { dateToDay, dayStartIn } from '../../src/modules/metrics/time';
 import { testDialects } from '../databases';
 import { bearer, signIn } from '../identity/helpers';
@@ -141,9 +140,8 @@ describe.each(testDialects)('the day in progress on %s', (dialect) => {
     });
     const service = new InsightsService(
       new InsightsRepository(db),
-      new InsightDataRepository(db),
+      new SamplesQuery(f.t.db),
       goals,
-      new UserTimeZoneRepository(db),
       f.clock.now,
     );
     expect(await service.run(f.ada.id)).toEqual({ fresh: [], standing: 2 });

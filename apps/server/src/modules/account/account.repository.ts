@@ -23,4 +23,19 @@ export class AccountRepository {
       await trx.deleteFrom('users').where('id', '=', userId).execute();
     });
   }
+
+  /**
+   * The operator of this server: its first account (the demo account on a development server; in
+   * production the first account `npm run user:create` made). Only the operator is shown how to set up
+   * a connector; every other person sees what is offered.
+   */
+  async isOperator(userId: string): Promise<boolean> {
+    const first = await this.db
+      .selectFrom('users')
+      .select('id')
+      .orderBy('user_no')
+      .limit(1)
+      .executeTakeFirst();
+    return first?.id === userId;
+  }
 }

@@ -13,7 +13,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { SourceReadingsRepository } from '../metrics';
+import type { SamplesQuery } from '../metrics';
 import { ClinicalRecordsRepository, NO_DATE, type ClinicalRecordRow } from './clinical-records.repository';
 
 const LAB_KINDS = metricCatalogue.filter((m) => m.category === 'labs').map((m) => m.kind as string);
@@ -24,11 +24,11 @@ const VITAL_KINDS = metricCatalogue
 /** The clinical view: the records of every source (FHIR imports, SMART syncs), owner-scoped. */
 export class ClinicalService {
   private readonly repo: ClinicalRecordsRepository;
-  private readonly readings: SourceReadingsRepository;
-
-  constructor(db: Kysely<Database>) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly samples: Pick<SamplesQuery, 'latestOfKinds'>,
+  ) {
     this.repo = new ClinicalRecordsRepository(db);
-    this.readings = new SourceReadingsRepository(db);
   }
 
   async list(userId: string, query: ClinicalRecordsQuery): Promise<ClinicalRecordPage> {
@@ -80,8 +80,8 @@ export class ClinicalService {
       records[category] = rows.map(toClinicalRecord);
     }
     const [labs, vitals] = await Promise.all([
-      this.readings.latestOfKinds(userId, source, LAB_KINDS),
-      this.readings.latestOfKinds(userId, source, VITAL_KINDS),
+      this.samples.latestOfKinds(userId, source, LAB_KINDS),
+      this.samples.latestOfKinds(userId, source, VITAL_KINDS),
     ]);
     return { records, counts, labs, vitals };
   }

@@ -9,7 +9,7 @@ import {
 } from '@healthfolio/core';
 import { goalProgress, type DailySeries } from '@healthfolio/insights';
 import { AppError, notFound } from '../../http/errors';
-import { type InsightDataRepository, type UserTimeZoneRepository, dateToDay, localDayIn } from '../metrics';
+import { type SamplesQuery, dateToDay, localDayIn } from '../metrics';
 import { presentGoal, toGoalSpec } from './goal-spec';
 import type { GoalRow, GoalsRepository } from './goals.repository';
 
@@ -20,8 +20,7 @@ export const GOAL_HISTORY_DAYS = 400;
 export class GoalsService {
   constructor(
     private readonly goals: GoalsRepository,
-    private readonly data: InsightDataRepository,
-    private readonly zones: UserTimeZoneRepository,
+    private readonly samples: Pick<SamplesQuery, 'timeZone' | 'dailySeries'>,
     private readonly now: () => number,
   ) {}
 
@@ -106,9 +105,9 @@ export class GoalsService {
 
   /** Today in the user's zone and the daily series of the goals' metrics. */
   private async context(userId: string, kinds: readonly string[]) {
-    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const zone = (await this.samples.timeZone(userId)) ?? 'UTC';
     const today = localDayIn(zone, this.now());
-    const series = await this.data.dailySeries(userId, today - GOAL_HISTORY_DAYS, today, kinds);
+    const series = await this.samples.dailySeries(userId, today - GOAL_HISTORY_DAYS, today, kinds);
     return { today, series };
   }
 }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Job, JobQueue } from '../../jobs';
 import { upsertClinicalRecords } from '../clinical';
-import { upsertWorkoutTracks, HeldSamples, type SampleStore, type UserTimeZoneRepository } from '../metrics';
+import { upsertWorkoutTracks, HeldSamples, type SampleStore, type SamplesQuery } from '../metrics';
 import {
   inBatches,
   readHere,
@@ -52,7 +52,7 @@ export interface ImportRunnerDeps {
   /** Where imports are queued and taken (by whichever instance asks first). */
   queue: JobQueue;
   store: SampleStore;
-  zones: UserTimeZoneRepository;
+  zones: Pick<SamplesQuery, 'timeZone'>;
   log: FastifyBaseLogger;
   now: () => number;
   /** Samples per transaction; tests make it small to see several batches. */
@@ -271,7 +271,7 @@ export class ImportRunner {
 
   private async contextFor(userId: string, signal: AbortSignal): Promise<ImportContext> {
     const owner = (await this.repo.owner(userId)) ?? { name: '', email: '' };
-    const timeZone = (await this.deps.zones.get(userId)) ?? 'UTC';
+    const timeZone = (await this.deps.zones.timeZone(userId)) ?? 'UTC';
     return { owner, timeZone, signal };
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
-import { describeSample, type SampleStore, type UserTimeZoneRepository } from '../metrics';
+import { describeSample, type SampleStore, type SamplesQuery } from '../metrics';
 import type { SourcesService } from '../sources';
 import type { IngestTokenRow, IngestTokensRepository } from './ingest-tokens.repository';
 import { readPushedSamples } from './ingest-payload';
@@ -39,7 +39,7 @@ export interface IngestDeps {
   tokens: IngestTokensRepository;
   sources: SourcesService;
   store: SampleStore;
-  zones: UserTimeZoneRepository;
+  zones: Pick<SamplesQuery, 'timeZone'>;
   /** The address people's phones reach this server at (PUBLIC_URL). */
   publicUrl: string;
   now: () => number;
@@ -103,7 +103,7 @@ export class IngestService {
   async receive(token: string, body: unknown): Promise<IngestReceipt> {
     const row = await this.deps.tokens.liveByHash(hashToken(token));
     if (!row) throw new AppError('unauthorized', REVOKED_MESSAGE);
-    const zone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    const zone = (await this.deps.zones.timeZone(row.user_id)) ?? 'UTC';
     const pushed = readPushedSamples(body, row.kind, zone);
     const issues: string[] = pushed.issues.slice(0, ANSWERED_ISSUES).map(describe);
     let inserted = 0;

@@ -78,4 +78,23 @@ export class InsightsRepository {
       .where('id', 'in', ids)
       .execute();
   }
+
+  /** Whether the engine has ever run for the user (a first visit runs it: InsightJobs.firstRun). */
+  async hasRun(userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('insight_runs')
+      .select('ran_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** When the engine last ran for the user (the daily run looks for people it has not run for in a day). */
+  async markRun(userId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('insight_runs')
+      .values({ user_id: userId, ran_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ran_at: at }))
+      .execute();
+  }
 }

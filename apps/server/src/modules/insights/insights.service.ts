@@ -3,7 +3,7 @@ import type { Insight, InsightsQuery } from '@healthfolio/core';
 import { runInsights, type EngineInput, type Finding } from '@healthfolio/insights';
 import { notFound } from '../../http/errors';
 import { type GoalsRepository, toGoalSpec } from '../goals';
-import { type UserTimeZoneRepository, DAY_MS, localDayIn, type InsightDataRepository } from '../metrics';
+import { type SamplesQuery, DAY_MS, localDayIn } from '../metrics';
 import type { InsightRow, InsightsRepository } from './insights.repository';
 import { presentInsight } from './present';
 
@@ -36,9 +36,17 @@ export interface RunResult {
 export class InsightsService {
   constructor(
     private readonly insights: InsightsRepository,
-    private readonly data: InsightDataRepository,
+    private readonly samples: Pick<
+      SamplesQuery,
+      | 'timeZone'
+      | 'language'
+      | 'includesSandbox'
+      | 'dailySeries'
+      | 'labResults'
+      | 'glucoseReadings'
+      | 'daysWithData'
+    >,
     private readonly goals: GoalsRepository,
-    private readonly zones: UserTimeZoneRepository,
     private readonly now: () => number,
   ) {}
 
@@ -52,9 +60,9 @@ export class InsightsService {
 
   /** Days with data in the engine's window against the days the first insights need. */
   async coverage(userId: string): Promise<{ dataDays: number; daysNeeded: number }> {
-    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const zone = (await this.samples.timeZone(userId)) ?? 'UTC';
     const today = localDayIn(zone, this.now());
-    const dataDays = await this.data.daysWithData(userId, today - ENGINE_DAYS);
+    const dataDays = await this.samples.daysWithData(userId, today - ENGINE_DAYS);
     return { dataDays, daysNeeded: DAYS_FOR_FIRST_INSIGHTS };
   }
 
@@ -72,17 +80,17 @@ export class InsightsService {
    * the engine never compares as a whole day.
    */
   async input(userId: string): Promise<EngineInput> {
-    const zone = (await this.zones.get(userId)) ?? 'UTC';
+    const zone = (await this.samples.timeZone(userId)) ?? 'UTC';
     const at = this.now();
     const today = localDayIn(zone, at);
     // Merged days leave sandbox data out already; the readings read from samples do it here.
-    const sandbox = { excludeSandbox: !(await this.data.includesSandbox(userId)) };
+    const sandbox = { excludeSandbox: !(await this.samples.includesSandbox(userId)) };
     const [series, labs, glucoseReadings, goals, language] = await Promise.all([
-      this.data.dailySeries(userId, today - ENGINE_DAYS, today),
-      this.data.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS, sandbox),
-      this.data.glucoseReadings(userId, at - CGM_DAYS * DAY_MS, sandbox),
+      this.samples.dailySeries(userId, today - ENGINE_DAYS, today),
+      this.samples.labResults(userId, at - LAB_MAX_AGE_DAYS * DAY_MS, sandbox),
+      this.samples.glucoseReadings(userId, at - CGM_DAYS * DAY_MS, sandbox),
       this.goals.list(userId),
-      this.zones.language(userId),
+      this.samples.language(userId),
     ]);
     return {
       today,
@@ -128,8 +136,13 @@ export class InsightsService {
     // Findings that no longer hold go; dismissed ones stay, so they stay dismissed if they come back.
     const gone = [...existing.values()].filter((row) => row.dismissed_at === null).map((row) => row.id);
     await this.insights.remove(userId, gone);
-    await this.data.markRun(userId, at);
+    await this.insights.markRun(userId, at);
     return { fresh, standing };
+  }
+
+  /** Whether the engine has ever run for the person (a first visit runs it). */
+  hasRun(userId: string): Promise<boolean> {
+    return this.insights.hasRun(userId);
   }
 
   async markAlerted(userId: string, ids: readonly string[]): Promise<void> {

@@ -151,16 +151,6 @@ export class InsightDataRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Whether the engine has ever run for the user (a first visit runs it: InsightJobs.firstRun). */
-  async hasRun(userId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('insight_runs')
-      .select('ran_at')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** How many local days from `fromDay` on have any data: what "No insights yet" measures against. */
   async daysWithData(userId: string, fromDay: number): Promise<number> {
     const row = await this.db
@@ -171,14 +161,6 @@ export class InsightDataRepository {
       .where('local_day', '>=', fromDay)
       .executeTakeFirst();
     return Number(row?.days ?? 0);
-  }
-
-  async markRun(userId: string, at: number): Promise<void> {
-    await this.db
-      .insertInto('insight_runs')
-      .values({ user_id: userId, ran_at: at })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ran_at: at }))
-      .execute();
   }
 }
 

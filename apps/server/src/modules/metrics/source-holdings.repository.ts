@@ -60,21 +60,6 @@ export class SourceHoldingsRepository {
     return out;
   }
 
-  /**
-   * The operator of this server: its first account (the demo account on a development server; in
-   * production the first account `npm run user:create` made). Only the operator is shown how to set up
-   * a connector; every other person sees what is offered.
-   */
-  async isOperator(userId: string): Promise<boolean> {
-    const first = await this.db
-      .selectFrom('users')
-      .select('id')
-      .orderBy('user_no')
-      .limit(1)
-      .executeTakeFirst();
-    return first?.id === userId;
-  }
-
   /** Samples per metric one source wrote for a person, with the first and last instants (a connection's stats). */
   async perKind(userId: string, source: string) {
     return this.db

@@ -1,7 +1,7 @@
 // The provider-webhooks module's door: the receivers and subscriptions wired (createProviderPush).
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
-import type { UserTimeZoneRepository } from '../metrics';
+import type { SamplesQuery } from '../metrics';
 import type { ConnectionsRepository, EndpointContext, SyncRunner, TokenVault } from '../sources';
 import { ProviderPushService } from './provider-push.service';
 import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
@@ -27,7 +27,7 @@ export function createProviderPush(deps: {
   db: Db;
   connections: ConnectionsRepository;
   runner: SyncRunner;
-  zones: UserTimeZoneRepository;
+  zones: Pick<SamplesQuery, 'timeZone'>;
   endpoints: EndpointContext;
   sandboxProviders: boolean;
   vault: TokenVault;

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { getConnector, type ProviderHttp, type TokenSet } from '@healthfolio/connectors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserTimeZoneRepository } from '../metrics';
+import type { SamplesQuery } from '../metrics';
 import {
   type ConnectionRow,
   type ConnectionsRepository,
@@ -66,7 +66,7 @@ export interface ProviderPushDeps {
   connections: ConnectionsRepository;
   subscriptions: ProviderSubscriptionsRepository;
   runner: SyncRunner;
-  zones: UserTimeZoneRepository;
+  zones: Pick<SamplesQuery, 'timeZone'>;
   endpoints: EndpointContext;
   sandboxProviders: boolean;
   providers: readonly PushProvider[];
@@ -260,7 +260,7 @@ export class ProviderPushService {
     at: number,
     targets?: (previous: string | null) => string | undefined,
   ): Promise<void> {
-    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    const timeZone = (await this.deps.zones.timeZone(row.user_id)) ?? 'UTC';
     const now = this.deps.now();
     // A change older than the connector's backfill reaches back only that far (an unsigned provider's
     // notification cannot make a connection read decades).

@@ -9,7 +9,7 @@ import {
 import { MAX_RESULTS, resultsToSamples } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
 import { ImportsRepository, type ImportRow, MAX_PROBLEMS, presentImport, readReportInfo } from '../imports';
-import type { SampleStore, UserTimeZoneRepository } from '../metrics';
+import type { SampleStore, SamplesQuery } from '../metrics';
 
 /** Statuses an import may be discarded in: nothing of it was written. */
 const DISCARDABLE = ['needs_review', 'failed'];
@@ -23,7 +23,7 @@ export class ReviewService {
   constructor(
     private readonly repo: ImportsRepository,
     private readonly store: SampleStore,
-    private readonly zones: UserTimeZoneRepository,
+    private readonly zones: Pick<SamplesQuery, 'timeZone'>,
     private readonly now: () => number,
     /** Told when confirmed results were written (insights run again). */
     private readonly onConfirmed?: (userId: string) => void,
@@ -38,7 +38,7 @@ export class ReviewService {
       source: info.source ?? 'generic_lab_report',
       importId: row.id,
       fileName: row.file_name,
-      timeZone: (await this.zones.get(userId)) ?? 'UTC',
+      timeZone: (await this.zones.timeZone(userId)) ?? 'UTC',
     });
     await this.store.insertBatch(userId, samples, async (trx, written) => {
       const problems: ImportProblem[] = written.rejected.slice(0, MAX_PROBLEMS).map((r) => ({

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Identity } from '../../identity/identity';
-import { ReportReadingsRepository } from '../metrics';
+import type { SamplesQuery } from '../metrics';
 import type { AccountService } from '../account';
 import type { GoalsService } from '../goals';
 import { publicSharesRoutes } from './public-shares.routes';
@@ -22,6 +22,7 @@ export function createShares(deps: {
   identity: Identity;
   account: AccountService;
   goals: GoalsService;
+  samples: Pick<SamplesQuery, 'mergedDays' | 'labResultsByDay'>;
   publicUrl: string;
   now: () => number;
   ownsReport?: (userId: string, reportId: string) => Promise<boolean>;
@@ -31,7 +32,7 @@ export function createShares(deps: {
   const repo = new SharesRepository(deps.db.kysely);
   const shares = new SharesService({
     repo,
-    data: new ShareDataRepository(deps.db.kysely, new ReportReadingsRepository(deps.db.kysely)),
+    data: new ShareDataRepository(deps.db.kysely, deps.samples),
     goals: (userId) => deps.goals.list(userId),
     profile: (userId) => deps.account.profile(userId),
     throttle: deps.identity.throttle,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { ReportReadingsRepository } from '../metrics';
+import type { SamplesQuery } from '../metrics';
 
 /**
  * Read-only queries a share's recipient page needs, each bounded by the owner and the shared period.
@@ -9,17 +9,17 @@ import type { ReportReadingsRepository } from '../metrics';
 export class ShareDataRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly readings: ReportReadingsRepository,
+    private readonly samples: Pick<SamplesQuery, 'mergedDays' | 'labResultsByDay'>,
   ) {}
 
   /** Merged daily rows of some kinds (the metrics module's read). */
   mergedDays(userId: string, kinds: readonly string[], fromDay: number, toDay: number) {
-    return this.readings.mergedDays(userId, kinds, fromDay, toDay);
+    return this.samples.mergedDays(userId, kinds, fromDay, toDay);
   }
 
   /** Lab results in the period, newest first (the metrics module's read). */
   labResults(userId: string, fromDay: number, toDay: number, excludeSandbox: boolean) {
-    return this.readings.labResultsByDay(userId, fromDay, toDay, excludeSandbox);
+    return this.samples.labResultsByDay(userId, fromDay, toDay, excludeSandbox);
   }
 
   /** Clinical records of the period, and those still running in it (an ongoing condition, a medication). */

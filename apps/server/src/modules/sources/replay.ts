@@ -2,7 +2,7 @@ import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH } from '@healthfolio/core';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical';
-import { SampleStore, UserTimeZoneRepository } from '../metrics';
+import { SampleStore, SamplesQuery } from '../metrics';
 import { ConnectionsRepository } from './connections.repository';
 
 export interface ReplayResult {
@@ -31,7 +31,7 @@ export async function replaySource(
   const repo = new ConnectionsRepository(db.kysely);
   const connection = await repo.byKind(userId, kind);
   if (!connection) throw new Error(`This account has never connected ${kind}`);
-  const timeZone = (await new UserTimeZoneRepository(db.kysely).get(userId)) ?? 'UTC';
+  const timeZone = (await new SamplesQuery(db).timeZone(userId)) ?? 'UTC';
   const store = new SampleStore(db);
   // A sandbox connection's readings carry the sandbox path (sample-paths.ts), as its syncs wrote them,
   // and replace only what it wrote: the person's own files of the source stay.

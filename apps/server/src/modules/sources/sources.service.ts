@@ -12,7 +12,7 @@ import {
   type SyncStatus,
 } from '@healthfolio/core';
 import { AppError, notFound } from '../../http/errors';
-import type { SampleStore, SourceHoldingsRepository } from '../metrics';
+import type { SampleStore, SamplesQuery } from '../metrics';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 import {
   endpointsFor,
@@ -52,8 +52,10 @@ export interface SourcesDeps {
   sandboxProviders: boolean;
   now: () => number;
   fetch?: typeof fetch;
-  /** What each source holds for a person ("Your sources", a connection's stats), and who operates the server. */
-  holdings: SourceHoldingsRepository;
+  /** What each source holds for a person ("Your sources", a connection's stats). */
+  samples: Pick<SamplesQuery, 'sourceHoldings' | 'sourceKindCounts'>;
+  /** Whether the person operates this server: its first account. */
+  isOperator: (userId: string) => Promise<boolean>;
   /** The clinical view's records, deleted with a source's samples. */
   clinical?: { deleteSource(userId: string, source: string): Promise<number> };
   /**
@@ -98,7 +100,10 @@ export class SourcesService {
   }
 
   async list(userId: string): Promise<DataSource[]> {
-    const [rows, held] = await Promise.all([this.deps.repo.list(userId), this.deps.holdings.byUser(userId)]);
+    const [rows, held] = await Promise.all([
+      this.deps.repo.list(userId),
+      this.deps.samples.sourceHoldings(userId),
+    ]);
     const connections = new Map(rows.map((c) => [c.kind, c]));
     return sourceCatalogue.map((s) => {
       const source = presentSource(s, connections.get(s.kind), this.context);
@@ -116,7 +121,7 @@ export class SourcesService {
 
   /** Whether the person operates this server (connector set-up hints are for them only). */
   async isOperator(userId: string): Promise<boolean> {
-    return this.deps.holdings.isOperator(userId);
+    return this.deps.isOperator(userId);
   }
 
   async get(userId: string, kind: string): Promise<DataSource> {
@@ -392,7 +397,7 @@ export class SourcesService {
 
   async stats(userId: string, kind: string): Promise<SyncStats> {
     const row = await this.connection(userId, kind);
-    const metrics = await this.deps.holdings.perKind(userId, kind);
+    const metrics = await this.deps.samples.sourceKindCounts(userId, kind);
     const runs = await this.deps.repo.runs(row.id);
     return {
       metrics: metrics.map((m) => ({

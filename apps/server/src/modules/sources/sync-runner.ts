@@ -5,7 +5,7 @@ import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH, type NewSample } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs';
-import { type SampleStore, type UserTimeZoneRepository, describeSample } from '../metrics';
+import { type SampleStore, type SamplesQuery, describeSample } from '../metrics';
 import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 import { upsertClinicalRecords } from '../clinical';
 import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } from './endpoints';
@@ -41,7 +41,7 @@ export interface SyncRunnerDeps {
   queue: JobQueue;
   repo: ConnectionsRepository;
   store: SampleStore;
-  zones: UserTimeZoneRepository;
+  zones: Pick<SamplesQuery, 'timeZone'>;
   vault: TokenVault;
   endpoints: EndpointContext;
   log: FastifyBaseLogger;
@@ -200,7 +200,7 @@ export class SyncRunner {
       return;
     }
     const startedAt = now();
-    const timeZone = (await this.deps.zones.get(row.user_id)) ?? 'UTC';
+    const timeZone = (await this.deps.zones.timeZone(row.user_id)) ?? 'UTC';
     const to = row.sync_to ?? startedAt;
     const from = syncFrom(row, connector, startedAt, timeZone);
     const runId = runIdNow();

@@ -4,11 +4,7 @@ import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs';
 import type { ClinicalService } from '../clinical';
 import type { GoalsService } from '../goals';
-import {
-  type InsightDataRepository,
-  ReportReadingsRepository,
-  type UserTimeZoneRepository,
-} from '../metrics';
+import type { SamplesQuery } from '../metrics';
 import type { InsightsService } from '../insights';
 import { HealthScoreService } from './health-score.service';
 import { ReportJobs } from './report-jobs';
@@ -22,8 +18,7 @@ export { SummaryReportsService } from './summary-reports.service';
 export function createSummaryReports(deps: {
   db: Db;
   queue: JobQueue;
-  insightData: InsightDataRepository;
-  zones: UserTimeZoneRepository;
+  samples: SamplesQuery;
   clinical: ClinicalService;
   insights: InsightsService;
   goals: GoalsService;
@@ -42,9 +37,8 @@ export function createSummaryReports(deps: {
   const reports = new SummaryReportsService({
     ...deps,
     repo,
-    readings: new ReportReadingsRepository(deps.db.kysely),
     enqueue: (id) => jobs.request(id),
   });
-  const score = new HealthScoreService(deps.insightData, deps.zones, deps.now);
+  const score = new HealthScoreService(deps.samples, deps.now);
   return { reports, jobs, score, routes: summaryReportsRoutes(reports, score) };
 }

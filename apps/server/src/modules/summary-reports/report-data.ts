@@ -10,12 +10,10 @@ import { dayFromIso, type DailySeries, type LabResult } from '@healthfolio/insig
 import type { ClinicalService } from '../clinical';
 import type { GoalsService } from '../goals';
 import {
-  type InsightDataRepository,
   type KindSource,
-  type ReportReadingsRepository,
+  type SamplesQuery,
   type SourcedLab,
   type TimedGlucose,
-  type UserTimeZoneRepository,
   DAY_MS,
   dayStartIn,
   localDayIn,
@@ -47,9 +45,16 @@ export interface ReportData {
 }
 
 export interface ReportDataDeps {
-  insightData: InsightDataRepository;
-  readings: ReportReadingsRepository;
-  zones: UserTimeZoneRepository;
+  samples: Pick<
+    SamplesQuery,
+    | 'timeZone'
+    | 'includesSandbox'
+    | 'dailySeries'
+    | 'labResults'
+    | 'kindSources'
+    | 'sourcedLabs'
+    | 'timedGlucose'
+  >;
   clinical: ClinicalService;
   insights: InsightsService;
   goals: GoalsService;
@@ -65,25 +70,25 @@ export async function readReportData(
   sections: readonly ReportSection[],
 ): Promise<ReportData> {
   const want = new Set(sections);
-  const zone = (await deps.zones.get(userId)) ?? 'UTC';
+  const zone = (await deps.samples.timeZone(userId)) ?? 'UTC';
   const fromDay = dayFromIso(period.from);
   const toDay = dayFromIso(period.to);
   const fromMs = dayStartIn(zone, fromDay);
   const toMs = dayStartIn(zone, toDay + 1);
   const today = localDayIn(zone, deps.now());
-  const excludeSandbox = !(await deps.insightData.includesSandbox(userId));
+  const excludeSandbox = !(await deps.samples.includesSandbox(userId));
   const scoreFrom = Math.min(fromDay, today - BASELINE_DAYS);
   const [profile, series, labsForScore] = await Promise.all([
     deps.profile(userId),
-    deps.insightData.dailySeries(userId, scoreFrom, Math.max(toDay, today)),
+    deps.samples.dailySeries(userId, scoreFrom, Math.max(toDay, today)),
     want.has('summary')
-      ? deps.insightData.labResults(userId, deps.now() - 400 * DAY_MS, { excludeSandbox })
+      ? deps.samples.labResults(userId, deps.now() - 400 * DAY_MS, { excludeSandbox })
       : Promise.resolve([]),
   ]);
-  const sources = await deps.readings.sources(userId, [...series.keys()], fromDay, toDay);
-  const labs = want.has('labs') ? await deps.readings.labs(userId, fromMs, toMs, excludeSandbox) : [];
+  const sources = await deps.samples.kindSources(userId, [...series.keys()], fromDay, toDay);
+  const labs = want.has('labs') ? await deps.samples.sourcedLabs(userId, fromMs, toMs, excludeSandbox) : [];
   const glucose = want.has('glucose')
-    ? await deps.readings.glucose(userId, fromMs, toMs, excludeSandbox)
+    ? await deps.samples.timedGlucose(userId, fromMs, toMs, excludeSandbox)
     : [];
   const clinical = new Map<ClinicalCategory, ClinicalRecord[]>();
   if (want.has('clinical')) {

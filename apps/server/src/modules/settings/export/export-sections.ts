@@ -3,7 +3,7 @@ import type { AuditLogRepository } from '../../../identity/audit-log.repository'
 import type { ClinicalRecordsRepository } from '../../clinical';
 import type { GoalsRepository } from '../../goals';
 import type { UserDataSourcesRepository } from '../../user';
-import type { SamplesExportRepository } from '../../metrics';
+import type { SamplesQuery } from '../../metrics';
 import type { ExportRow, ExportSection } from './export-types';
 import { samplesSection } from './samples-section';
 
@@ -12,7 +12,7 @@ const PAGE = 1000;
 export interface ExportDeps {
   auditLog: AuditLogRepository;
   dataSources: UserDataSourcesRepository;
-  samples: SamplesExportRepository;
+  samples: Pick<SamplesQuery, 'samplesPage' | 'kindsHeld' | 'samplesOfKindPage' | 'labResultRows'>;
   clinicalRecords: ClinicalRecordsRepository;
   goals: GoalsRepository;
 }

@@ -70,7 +70,7 @@ export class ExportService {
       if (!last || page.length < 1000) break;
       after = last.id;
     }
-    const labs = await this.deps.samples.labResults(userId, { excludeSandbox: !includeSandbox });
+    const labs = await this.deps.samples.labResultRows(userId, { excludeSandbox: !includeSandbox });
     const results = labs.map((r) => {
       const meta = r.meta ? (JSON.parse(r.meta) as SampleMeta) : null;
       return {

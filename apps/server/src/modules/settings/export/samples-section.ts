@@ -1,6 +1,6 @@
 import { splitDevice } from '@healthfolio/core';
 import type { ExportRow, ExportSection } from './export-types';
-import type { SamplesExportRepository } from '../../metrics';
+import type { SamplesQuery } from '../../metrics';
 
 const PAGE = 2000;
 
@@ -21,7 +21,7 @@ export function isoWithOffset(ms: number, offsetMin: number): string {
  * sandbox connections brought (generated data) is left out unless the person includes sandbox data.
  */
 export function samplesSection(
-  repo: SamplesExportRepository,
+  repo: Pick<SamplesQuery, 'samplesPage'>,
   userId: string,
   { includeSandbox = false }: { includeSandbox?: boolean } = {},
 ): ExportSection {
@@ -46,7 +46,7 @@ export function samplesSection(
     async *rows() {
       let after = 0;
       for (;;) {
-        const page = await repo.page(userId, after, PAGE, { excludeSandbox: !includeSandbox });
+        const page = await repo.samplesPage(userId, after, PAGE, { excludeSandbox: !includeSandbox });
         for (const s of page) {
           // The path a reading came by rides with its device in storage (sample-paths.ts).
           const { device, path } = splitDevice(s.device);
@@ -110,18 +110,18 @@ function loincOf(meta: string | null): string | null {
  * spreadsheet opens one measurement at a time.
  */
 export async function metricSections(
-  repo: SamplesExportRepository,
+  repo: Pick<SamplesQuery, 'kindsHeld' | 'samplesOfKindPage'>,
   userId: string,
   { includeSandbox = false }: { includeSandbox?: boolean } = {},
 ): Promise<ExportSection[]> {
   const scope = { excludeSandbox: !includeSandbox };
-  return (await repo.kinds(userId, scope)).map((kind) => ({
+  return (await repo.kindsHeld(userId, scope)).map((kind) => ({
     name: `metrics/${kind}`,
     columns: ['start', 'end', 'value', 'unit', 'source', 'device', 'flag'],
     async *rows() {
       let after = { start: Number.MIN_SAFE_INTEGER, id: 0 };
       for (;;) {
-        const page = await repo.pageOfKind(userId, kind, after, PAGE, scope);
+        const page = await repo.samplesOfKindPage(userId, kind, after, PAGE, scope);
         for (const s of page) {
           yield {
             start: isoWithOffset(s.start_at, s.utc_offset_min),

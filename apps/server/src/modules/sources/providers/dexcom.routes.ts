@@ -7,7 +7,6 @@ import {
 } from '@healthfolio/core';
 import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SourceReadingsRepository } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;
@@ -70,14 +69,13 @@ export function glucoseStatistics(
  * Clarity export), never Dexcom itself.
  */
 export const dexcomRoutes =
-  ({ db, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  ({ samples, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
 
-    const stored = new SourceReadingsRepository(db.kysely);
     const readings = (userId: string, days: number) => {
       const until = now();
-      return stored.list(userId, {
+      return samples.sourceReadings(userId, {
         kind: 'blood_glucose',
         source: SOURCE,
         after: until - days * DAY_MS,

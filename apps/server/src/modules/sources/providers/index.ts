@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/database';
-import type { UserTimeZoneRepository } from '../../metrics';
+import type { SamplesQuery } from '../../metrics';
 import type { SourcesService } from '../sources.service';
 import { dexcomRoutes } from './dexcom.routes';
 import { ehrRoutes } from './ehr.routes';
@@ -14,7 +14,8 @@ import { stravaRoutes } from './strava.routes';
 export interface ProviderRoutesDeps {
   db: Db;
   sources: SourcesService;
-  zones: UserTimeZoneRepository;
+  /** The provider's own readings, as its syncs and files stored them. */
+  samples: Pick<SamplesQuery, 'sourceReadings'>;
   now: () => number;
   config: Config;
 }

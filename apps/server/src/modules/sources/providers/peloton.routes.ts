@@ -7,7 +7,7 @@ import {
   type PelotonWorkout,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SourceReadingsRepository, type SourceReading, formatInstant } from '../../metrics';
+import { type SourceReading, formatInstant } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -38,14 +38,13 @@ function present(row: SourceReading): PelotonWorkout {
  * last workout) and `GET /api/integrations/peloton/workouts?limit=` (newest first).
  */
 export const pelotonRoutes =
-  ({ db }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  ({ samples }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
     const tags = ['data-sources'];
     const security = [{ bearerAuth: [] }];
-    const stored = new SourceReadingsRepository(db.kysely);
     const workouts = (userId: string, limit?: number) =>
-      stored.list(userId, { kind: 'workout', source: 'peloton', limit });
+      samples.sourceReadings(userId, { kind: 'workout', source: 'peloton', limit });
 
     app.get(
       '/integrations/peloton/overview',

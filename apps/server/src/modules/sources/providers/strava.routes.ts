@@ -1,6 +1,6 @@
 import { dataEnvelope, stravaActivitiesQuerySchema, stravaActivitiesSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SourceReadingsRepository, formatInstant } from '../../metrics';
+import { formatInstant } from '../../metrics';
 import type { ProviderRoutesDeps } from './index';
 
 const DAY_MS = 86_400_000;
@@ -13,10 +13,9 @@ const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v 
  * `strava` importer), newest first. Reads our samples, never Strava.
  */
 export const stravaRoutes =
-  ({ db, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  ({ samples, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', app.authenticate);
-    const stored = new SourceReadingsRepository(db.kysely);
     app.get(
       '/integrations/strava/activities',
       {
@@ -30,7 +29,7 @@ export const stravaRoutes =
       },
       async (request) => {
         const { days } = request.query;
-        const rows = await stored.list(request.userId, {
+        const rows = await samples.sourceReadings(request.userId, {
           kind: 'workout',
           source: 'strava',
           after: now() - days * DAY_MS - 1,
