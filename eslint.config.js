@@ -118,6 +118,13 @@ export default tseslint.config(
     rules: { 'healthfolio/metrics-tables': ['error', { tables: ['samples', 'daily_rollups'] }] },
   },
   {
+    // …and one door for reading them: other modules get SamplesQuery from modules/metrics's index.ts,
+    // never one of the repositories behind it (each stays private to the module).
+    files: ['apps/server/src/modules/metrics/index.ts'],
+    plugins: { healthfolio },
+    rules: { 'healthfolio/metrics-read-door': ['error', { query: 'SamplesQuery' }] },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: {
       globals: {

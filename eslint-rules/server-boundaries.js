@@ -5,6 +5,8 @@
 //   area's door, its index.ts — or through one of the few extra doors the config names, each with its reason.
 // - `metrics-tables`: no Kysely call or `sql` template names `samples` or `daily_rollups`: those tables are
 //   read and written by modules/metrics alone (the config applies the rule everywhere else).
+// - `metrics-read-door`: modules/metrics's index.ts exports no repository, nor everything of a file:
+//   other modules read both tables through SamplesQuery (the config applies it to that door alone).
 import path from 'node:path';
 
 /** Strips a script extension, so `./time` and `./time.ts` name the same file. */
@@ -171,4 +173,54 @@ export const metricsTables = {
   },
 };
 
-export default { rules: { 'module-doors': moduleDoors, 'metrics-tables': metricsTables } };
+/** @type {import('eslint').Rule.RuleModule} */
+export const metricsReadDoor = {
+  meta: {
+    type: 'problem',
+    docs: { description: "modules/metrics's door offers its reads as one query object, never a repository" },
+    schema: [
+      {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      repository:
+        "The metrics door exports '{{name}}': other modules read samples and daily rollups through {{query}}; its repositories stay inside modules/metrics.",
+      all: "The metrics door exports all of '{{spec}}': name what it offers, so no repository leaves through it.",
+    },
+  },
+  create(context) {
+    const { query } = context.options[0];
+    const nameOf = (node) => (node?.type === 'Identifier' ? node.name : node?.value);
+    const check = (node, ...names) => {
+      const name = names.find((n) => typeof n === 'string' && /Repository$/.test(n));
+      if (name) context.report({ node, messageId: 'repository', data: { name, query } });
+    };
+    return {
+      ExportNamedDeclaration(node) {
+        for (const specifier of node.specifiers) {
+          check(specifier, nameOf(specifier.local), nameOf(specifier.exported));
+        }
+        const declaration = node.declaration;
+        if (declaration?.type === 'VariableDeclaration') {
+          for (const declarator of declaration.declarations) check(declarator, nameOf(declarator.id));
+        } else if (declaration) {
+          check(declaration, nameOf(declaration.id));
+        }
+      },
+      ExportAllDeclaration: (node) =>
+        context.report({ node, messageId: 'all', data: { spec: node.source.value } }),
+    };
+  },
+};
+
+export default {
+  rules: {
+    'module-doors': moduleDoors,
+    'metrics-tables': metricsTables,
+    'metrics-read-door': metricsReadDoor,
+  },
+};

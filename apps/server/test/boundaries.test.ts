@@ -67,7 +67,7 @@ describe('module doors', () => {
   it("allows doors, a module's own files, the foundations and the declared extra door", async () => {
     const code = [
       "export { SampleStore } from '../metrics';",
-      "export { UserTimeZoneRepository } from '../metrics/index';",
+      "export { SamplesQuery } from '../metrics/index';",
       "export type { JobQueue } from '../../jobs';",
       "export type { GoalsRepository } from './goals.repository';",
       "export { AppError } from '../../http/errors';",
@@ -125,5 +125,40 @@ describe('samples and daily_rollups only in modules/metrics', () => {
     expect(await tables('apps/server/src/modules/goals/example.ts', other)).toEqual([]);
     expect(await tables('apps/server/src/modules/metrics/example.ts', queries)).toEqual([]);
     expect(await tables('apps/server/src/db/migrations/202701010000-example.ts', queries)).toEqual([]);
+  });
+});
+
+describe("modules/metrics's door reads through SamplesQuery alone", () => {
+  const DOOR = 'apps/server/src/modules/metrics/index.ts';
+  const door = (code: string) => reported('metrics-read-door', DOOR, code);
+
+  it('reports a read repository leaving through the door, by any name or as a whole file', async () => {
+    const messages = await door(
+      [
+        "export { SourceReadingsRepository } from './source-readings.repository';",
+        "export type { InsightDataRepository as InsightData } from './insight-data.repository';",
+        "export * from './report-readings.repository';",
+        'export class ExtraRepository {}',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([
+      "The metrics door exports 'SourceReadingsRepository': other modules read samples and daily rollups through SamplesQuery; its repositories stay inside modules/metrics.",
+      "The metrics door exports 'InsightDataRepository': other modules read samples and daily rollups through SamplesQuery; its repositories stay inside modules/metrics.",
+      "The metrics door exports all of './report-readings.repository': name what it offers, so no repository leaves through it.",
+      "The metrics door exports 'ExtraRepository': other modules read samples and daily rollups through SamplesQuery; its repositories stay inside modules/metrics.",
+    ]);
+  });
+
+  it('holds for the door as it is, which offers SamplesQuery', async () => {
+    const code = fs.readFileSync(path.join(ROOT, DOOR), 'utf8');
+    expect(await door(code)).toEqual([]);
+    const exported = await import('../src/modules/metrics');
+    expect(exported.SamplesQuery).toBeTypeOf('function');
+    expect(Object.keys(exported).filter((name) => name.endsWith('Repository'))).toEqual([]);
+  });
+
+  it('applies to that door only: a module keeps its own repositories in its door', async () => {
+    const code = "export { GoalsRepository } from './goals.repository';\n";
+    expect(await reported('metrics-read-door', 'apps/server/src/modules/goals/index.ts', code)).toEqual([]);
   });
 });
