@@ -24,6 +24,7 @@ const VITAL_KINDS = metricCatalogue
 /** The clinical view: the records of every source (FHIR imports, SMART syncs), owner-scoped. */
 export class ClinicalService {
   private readonly repo: ClinicalRecordsRepository;
+
   constructor(
     db: Kysely<Database>,
     private readonly samples: Pick<SamplesQuery, 'latestOfKinds'>,
