@@ -436,7 +436,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sourcesRoutes(sources));
       await api.register(ingestRoutes(ingest, sources, identity.throttle));
       for (const routes of providerRoutes) {
-        await api.register(routes({ db, sources, samples, now, config }));
+        await api.register(routes({ sources, config }));
       }
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await shares.api(api);

@@ -1,6 +1,6 @@
 import { dexcom } from '@healthfolio/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glucoseStatistics } from '../../src/modules/sources/providers/dexcom.routes';
+import { glucoseStatistics } from '../../src/modules/metrics/dexcom.routes';
 import { testDialects } from '../databases';
 import {
   connectAndSync,

@@ -32,6 +32,9 @@ import { UserTimeZoneRepository } from './user-time-zone.repository';
 import { WhyService } from './why.service';
 import { sleepRoutes } from './sleep.routes';
 import { workoutsRoutes } from './workouts.routes';
+import { dexcomRoutes } from './dexcom.routes';
+import { pelotonRoutes } from './peloton.routes';
+import { stravaRoutes } from './strava.routes';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['metrics'];
@@ -62,6 +65,10 @@ export const metricsRoutes =
     app.addHook('onRequest', app.authenticate);
     await app.register(workoutsRoutes(db));
     await app.register(sleepRoutes(db, now));
+    // SPEC §7's provider read endpoints (Dexcom readings, Strava and Peloton workouts): stored samples.
+    await app.register(dexcomRoutes(db, now));
+    await app.register(stravaRoutes(db, now));
+    await app.register(pelotonRoutes(db));
 
     app.get(
       '/metrics',

@@ -7,8 +7,9 @@ import {
   type PelotonWorkout,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type SourceReading, formatInstant } from '../../metrics';
-import type { ProviderRoutesDeps } from './index';
+import type { Db } from '../../db/database';
+import { SourceReadingsRepository, type SourceReading } from './source-readings.repository';
+import { formatInstant } from './time';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -38,13 +39,13 @@ function present(row: SourceReading): PelotonWorkout {
  * last workout) and `GET /api/integrations/peloton/workouts?limit=` (newest first).
  */
 export const pelotonRoutes =
-  ({ samples }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', app.authenticate);
     const tags = ['data-sources'];
     const security = [{ bearerAuth: [] }];
+    const stored = new SourceReadingsRepository(db.kysely);
     const workouts = (userId: string, limit?: number) =>
-      samples.sourceReadings(userId, { kind: 'workout', source: 'peloton', limit });
+      stored.list(userId, { kind: 'workout', source: 'peloton', limit });
 
     app.get(
       '/integrations/peloton/overview',

@@ -7,7 +7,8 @@ import {
 } from '@healthfolio/core';
 import { glucoseStats } from '@healthfolio/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ProviderRoutesDeps } from './index';
+import type { Db } from '../../db/database';
+import { SourceReadingsRepository } from './source-readings.repository';
 
 const DAY_MS = 86_400_000;
 const SOURCE = 'dexcom';
@@ -69,13 +70,12 @@ export function glucoseStatistics(
  * Clarity export), never Dexcom itself.
  */
 export const dexcomRoutes =
-  ({ samples, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  (db: Db, now: () => number): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
+    const stored = new SourceReadingsRepository(db.kysely);
     const readings = (userId: string, days: number) => {
       const until = now();
-      return samples.sourceReadings(userId, {
+      return stored.list(userId, {
         kind: 'blood_glucose',
         source: SOURCE,
         after: until - days * DAY_MS,

@@ -1,7 +1,8 @@
 import { dataEnvelope, stravaActivitiesQuerySchema, stravaActivitiesSchema } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatInstant } from '../../metrics';
-import type { ProviderRoutesDeps } from './index';
+import type { Db } from '../../db/database';
+import { SourceReadingsRepository } from './source-readings.repository';
+import { formatInstant } from './time';
 
 const DAY_MS = 86_400_000;
 
@@ -13,9 +14,9 @@ const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v 
  * `strava` importer), newest first. Reads our samples, never Strava.
  */
 export const stravaRoutes =
-  ({ samples, now }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
+  (db: Db, now: () => number): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', app.authenticate);
+    const stored = new SourceReadingsRepository(db.kysely);
     app.get(
       '/integrations/strava/activities',
       {
@@ -29,7 +30,7 @@ export const stravaRoutes =
       },
       async (request) => {
         const { days } = request.query;
-        const rows = await samples.sourceReadings(request.userId, {
+        const rows = await stored.list(request.userId, {
           kind: 'workout',
           source: 'strava',
           after: now() - days * DAY_MS - 1,
