@@ -31,7 +31,7 @@ import { InsightJobs } from './jobs/insight-jobs';
 import { createJobQueue, type JobQueue } from './jobs';
 import { requestSerializer } from './modules/ingest/ingest-log';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
-import { IngestService } from './modules/ingest/ingest.service';
+import { IngestService, ingestConnectMethods } from './modules/ingest/ingest.service';
 import { IngestTokensRepository } from './modules/ingest/ingest-tokens.repository';
 import { GoalsRepository } from './modules/goals/goals.repository';
 import { goalsRoutes } from './modules/goals/goals.routes';
@@ -60,7 +60,11 @@ import { ExportService } from './modules/settings/export/export.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ConnectionsRepository } from './modules/sources/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';
-import { providerRoutes } from './modules/sources/providers';
+import { createProviders } from './modules/sources/providers';
+import { SourceCatalogue } from './modules/sources/catalogue';
+import { ConnectMethods } from './modules/sources/connect-methods';
+import { ConnectService } from './modules/sources/connect.service';
+import { DisconnectService } from './modules/sources/disconnect.service';
 import { sourcesRoutes } from './modules/sources/sources.routes';
 import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';
@@ -323,27 +327,53 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
   });
   app.addHook('preClose', () => providerPush.service.idle());
-  const sources = new SourcesService({
+  // The Data Sources API: its catalogue, connecting, and the connect methods other modules offer.
+  const catalogue = new SourceCatalogue({
+    repo: connections,
+    endpoints,
+    sandboxProviders: config.sandboxProviders,
+    samples,
+    isOperator: (userId) => accountRepo.isOperator(userId),
+  });
+  const connecting = new ConnectService({
     push: providerPush.service,
     repo: connections,
     runner: syncRunner,
-    store: metrics.store,
     vault,
     endpoints,
     sandboxProviders: config.sandboxProviders,
     now,
-    clinical: new ClinicalRecordsRepository(db.kysely),
-    samples,
-    isOperator: (userId) => accountRepo.isOperator(userId),
+    catalogue,
   });
   const ingest = new IngestService({
     tokens: new IngestTokensRepository(db.kysely),
-    sources,
+    sources: connecting,
     store: metrics.store,
     zones: samples,
     publicUrl: config.publicUrl,
     now,
     onWritten: (userId) => insightJobs.request(userId),
+  });
+  const providers = createProviders({ connecting, config, log: app.log });
+  const methods = new ConnectMethods(ingestConnectMethods(ingest), providers.methods);
+  const sources = new SourcesService({
+    catalogue,
+    connecting,
+    disconnecting: new DisconnectService({
+      push: providerPush.service,
+      repo: connections,
+      store: metrics.store,
+      vault,
+      endpoints,
+      now,
+      catalogue,
+      methods,
+      clinical: new ClinicalRecordsRepository(db.kysely),
+    }),
+    methods,
+    repo: connections,
+    runner: syncRunner,
+    now,
   });
   app.addHook('onReady', () => syncRunner.start());
   app.addHook('preClose', () => syncRunner.close());
@@ -434,10 +464,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(metricsRoutes(db, now));
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
-      await api.register(ingestRoutes(ingest, sources, identity.throttle));
-      for (const routes of providerRoutes) {
-        await api.register(routes({ sources, config }));
-      }
+      await api.register(ingestRoutes(ingest, identity.throttle));
+      for (const routes of providers.routes) await api.register(routes);
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await shares.api(api);
       await api.register(clinicalRoutes(new ClinicalService(db.kysely, samples)));

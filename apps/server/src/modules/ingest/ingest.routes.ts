@@ -1,6 +1,5 @@
 import {
   dataEnvelope,
-  INGEST_KINDS,
   ingestReceiptSchema,
   ingestStatusSchema,
   ingestTokenParamsSchema,
@@ -10,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors';
 import { REQUEST_LIMITS, type Throttle } from '../../identity/throttle';
-import type { SourcesService } from '../sources';
 import { parseJsonBody } from './ingest-payload';
 import { REVOKED_MESSAGE, type IngestService } from './ingest.service';
 
@@ -34,18 +32,11 @@ const tokenOf = (value: string | undefined): string => {
  * Ingest URLs: `POST /api/ingest/:token` (or `POST /api/ingest` with the token as a bearer) takes
  * Health Auto Export's JSON or our own, without a session — the token is the credential. Signed-in
  * routes show a URL's status and rotate it; connecting Apple Health, Health Connect and the generic
- * kinds goes through `sources.connect` to the handlers registered here.
+ * kinds goes through `sources.connect` to `ingestConnectMethods` (assembled in app.ts).
  */
 export const ingestRoutes =
-  (ingest: IngestService, sources: SourcesService, throttle?: Throttle): FastifyPluginAsyncZod =>
+  (ingest: IngestService, throttle?: Throttle): FastifyPluginAsyncZod =>
   async (app) => {
-    for (const kind of INGEST_KINDS) {
-      sources.registerHandler(kind, {
-        connect: (userId, input) => ingest.connect(userId, kind, input),
-        disconnect: (userId) => ingest.revoke(userId, kind),
-      });
-    }
-
     const openRoutes: FastifyPluginAsyncZod = async (open) => {
       // Read every body as bytes, whatever its type, so a wrong type or bad JSON gets our message.
       open.removeAllContentTypeParsers();

@@ -9,7 +9,7 @@ import {
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
 import { describeSample, type SampleStore, type SamplesQuery } from '../metrics';
-import type { SourcesService } from '../sources';
+import type { ConnectMethodEntry, Connecting } from '../sources';
 import type { IngestTokenRow, IngestTokensRepository } from './ingest-tokens.repository';
 import { readPushedSamples } from './ingest-payload';
 
@@ -37,7 +37,7 @@ export interface IngestReceipt {
 
 export interface IngestDeps {
   tokens: IngestTokensRepository;
-  sources: SourcesService;
+  sources: Connecting;
   store: SampleStore;
   zones: Pick<SamplesQuery, 'timeZone'>;
   /** The address people's phones reach this server at (PUBLIC_URL). */
@@ -172,3 +172,14 @@ function present(row: IngestTokenRow, url: string | null): IngestStatus {
 }
 
 const describe = (issue: ImportIssue) => issue.message;
+
+/** Connecting Apple Health, Health Connect and the generic kinds: their ingest URL; disconnecting revokes it. */
+export function ingestConnectMethods(ingest: IngestService): ConnectMethodEntry[] {
+  return INGEST_KINDS.map((kind) => [
+    kind,
+    {
+      connect: (userId, input) => ingest.connect(userId, kind, input),
+      disconnect: (userId) => ingest.revoke(userId, kind),
+    },
+  ]);
+}

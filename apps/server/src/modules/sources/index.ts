@@ -1,5 +1,6 @@
-// The sources module's door: connections and their sealed tokens (TokenVault), the providers' OAuth
+// The sources module's door: the connect methods other modules offer (ConnectMethod), connections and their sealed tokens (TokenVault), the providers' OAuth
 // endpoints and HTTP client, the SyncRunner's type, and the replay of kept raw pages (`sources:replay`).
+export type { ConnectMethod, ConnectMethodEntry, Connecting } from './connect-methods';
 export type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 export { endpointsFor, type EndpointContext } from './endpoints';
 export { refreshTokens, type ProviderEndpoints } from './oauth';

@@ -104,7 +104,7 @@ async function tokenRequest(
 
 /**
  * The callback's code as oauth4webapi takes it. Its `state` was checked already, against the hash
- * stored when the attempt began (sources.service.ts), so oauth4webapi's own check is skipped.
+ * stored when the attempt began (connect.service.ts), so oauth4webapi's own check is skipped.
  */
 const callbackOf = (as: oauth.AuthorizationServer, client: oauth.Client, code: string) =>
   oauth.validateAuthResponse(as, client, new URLSearchParams({ code }), oauth.skipStateCheck);

@@ -10,8 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import { AppError } from '../../../http/errors';
-import type { SourcesService } from '../sources.service';
-import type { ProviderRoutesDeps } from './index';
+import type { Connecting, ConnectMethodEntry } from '../connect-methods';
+import type { ProvidersDeps } from './index';
 
 const KIND = 'ehr';
 /** The directory entry that stands for the sandbox EHR mounted on this server. */
@@ -36,7 +36,7 @@ export function loadDirectory(config: Config, log: FastifyBaseLogger): SmartEndp
 
 /** Connects `ehr` at the endpoint the person chose: its consent URL, the choice kept on the connection. */
 async function connectEndpoint(
-  sources: SourcesService,
+  sources: Connecting,
   directory: readonly SmartEndpoint[],
   configured: boolean,
   userId: string,
@@ -75,17 +75,17 @@ async function connectEndpoint(
 }
 
 /**
- * `GET /integrations/ehr/endpoints`: the SMART on FHIR endpoints a person may connect (and the sandbox
- * EHR when sandbox providers are on). Connecting `ehr` with `endpoint` goes to its consent page.
+ * `ehr`: connecting goes to the consent page of the SMART on FHIR endpoint the person chose, and
+ * `GET /integrations/ehr/endpoints` lists those they may choose (and the sandbox EHR when sandbox
+ * providers are on).
  */
-export const ehrRoutes =
-  ({ sources, config }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const directory = loadDirectory(config, app.log);
-    const configured = !!config.connectors[KIND]?.clientId;
-    sources.registerHandler(KIND, {
-      connect: (userId, input) => connectEndpoint(sources, directory, configured, userId, input),
-    });
+export function ehrProvider({ connecting, config, log }: ProvidersDeps) {
+  const directory = loadDirectory(config, log);
+  const configured = !!config.connectors[KIND]?.clientId;
+  const methods: ConnectMethodEntry[] = [
+    [KIND, { connect: (userId, input) => connectEndpoint(connecting, directory, configured, userId, input) }],
+  ];
+  const routes: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onRequest', app.authenticate);
     app.get(
       '/integrations/ehr/endpoints',
@@ -100,10 +100,12 @@ export const ehrRoutes =
       async () => ({
         data: {
           items: [
-            ...(sources.sandboxProviders ? [{ ...SANDBOX_ENDPOINT, fhirBaseUrl: null }] : []),
+            ...(connecting.sandboxProviders ? [{ ...SANDBOX_ENDPOINT, fhirBaseUrl: null }] : []),
             ...directory,
           ],
         },
       }),
     );
   };
+  return { methods, routes };
+}

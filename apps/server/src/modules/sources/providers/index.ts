@@ -1,22 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
-import type { SourcesService } from '../sources.service';
-import { ehrRoutes } from './ehr.routes';
-import { exportInstructionRoutes } from './export-instructions.routes';
-import { reportBuilderRoutes } from './report-builder.routes';
+import type { Connecting, ConnectMethodEntry } from '../connect-methods';
+import { ehrProvider } from './ehr.routes';
+import { exportInstructionMethods } from './export-instructions';
+import { reportBuilderProvider } from './report-builder.routes';
 
-/** What a provider's own connect handler and endpoints may use. */
-export interface ProviderRoutesDeps {
-  sources: SourcesService;
+/** What the providers' own connect methods and endpoints use. */
+export interface ProvidersDeps {
+  connecting: Connecting;
   config: Config;
+  log: FastifyBaseLogger;
 }
 
 /**
- * The providers that connect their own way, one file per provider beside this one (their read endpoints,
- * Dexcom's readings and Strava's and Peloton's workouts, are the metrics module's).
+ * The sources that connect their own way, one file per provider beside this one: `ehr` (a SMART on FHIR
+ * endpoint chosen from a directory), the report builder's feed, and the export instructions of sources
+ * without an API. Their connect methods go to app.ts's registry; their endpoints are mounted under /api.
  */
-export const providerRoutes: readonly ((deps: ProviderRoutesDeps) => FastifyPluginAsyncZod)[] = [
-  reportBuilderRoutes,
-  exportInstructionRoutes,
-  ehrRoutes,
-];
+export function createProviders(deps: ProvidersDeps): {
+  methods: ConnectMethodEntry[];
+  routes: FastifyPluginAsyncZod[];
+} {
+  const ehr = ehrProvider(deps);
+  const reportBuilder = reportBuilderProvider(deps);
+  return {
+    methods: [...ehr.methods, ...reportBuilder.methods, ...exportInstructionMethods(deps.connecting)],
+    routes: [reportBuilder.routes, ehr.routes],
+  };
+}

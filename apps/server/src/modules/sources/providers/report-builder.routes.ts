@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../http/errors';
 import { isPrivateAddress } from '../../reports';
-import type { SourcesService } from '../sources.service';
-import type { ProviderRoutesDeps } from './index';
+import type { Connecting, ConnectMethodEntry } from '../connect-methods';
+import type { ProvidersDeps } from './index';
 
 const KIND = 'report_builder';
 const FEED_FORMATS = 'a FHIR Bundle or {"samples": [{"type", "value", "unit", "start"}]}';
@@ -82,7 +82,7 @@ export async function checkFeed(
 
 /** Connects the report builder: the sandbox feed, or the person's URL and key once checked. */
 async function connectFeed(
-  sources: SourcesService,
+  sources: Connecting,
   userId: string,
   input: ConnectRequest,
   allowPrivate: boolean,
@@ -113,13 +113,12 @@ async function connectFeed(
  * SPEC §7 `POST /integrations/report-builder` (url, apiKey): a JSON or FHIR feed pulled on a schedule.
  * `POST /integrations/report-builder/connect` and `/data-sources/report_builder/connect` reach the same.
  */
-export const reportBuilderRoutes =
-  ({ sources, config }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
-  async (app) => {
-    const allowPrivate = config.reportBuilderAllowPrivate;
-    sources.registerHandler(KIND, {
-      connect: (userId, input) => connectFeed(sources, userId, input, allowPrivate),
-    });
+export function reportBuilderProvider({ connecting, config }: ProvidersDeps) {
+  const allowPrivate = config.reportBuilderAllowPrivate;
+  const methods: ConnectMethodEntry[] = [
+    [KIND, { connect: (userId, input) => connectFeed(connecting, userId, input, allowPrivate) }],
+  ];
+  const routes: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onRequest', app.authenticate);
     app.post(
       '/integrations/report-builder',
@@ -132,6 +131,10 @@ export const reportBuilderRoutes =
           response: { 200: dataEnvelope(connectResultSchema) },
         },
       },
-      async (request) => ({ data: await connectFeed(sources, request.userId, request.body, allowPrivate) }),
+      async (request) => ({
+        data: await connectFeed(connecting, request.userId, request.body, allowPrivate),
+      }),
     );
   };
+  return { methods, routes };
+}

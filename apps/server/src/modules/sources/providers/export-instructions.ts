@@ -1,6 +1,5 @@
 import type { ConnectResult } from '@healthfolio/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ProviderRoutesDeps } from './index';
+import type { Connecting, ConnectMethodEntry } from '../connect-methods';
 
 type Instructions = NonNullable<ConnectResult['instructions']>;
 
@@ -40,17 +39,16 @@ export const exportInstructions: Readonly<Record<string, Instructions>> = {
   },
 };
 
-/** Registers the instruction-giving `connect` of each source above; they have no routes of their own. */
-export const exportInstructionRoutes =
-  ({ sources }: ProviderRoutesDeps): FastifyPluginAsyncZod =>
-  async () => {
-    for (const [kind, instructions] of Object.entries(exportInstructions)) {
-      sources.registerHandler(kind, {
-        connect: async (userId) => ({
-          authorizationUrl: null,
-          source: await sources.saveConnection(userId, kind),
-          instructions,
-        }),
-      });
-    }
-  };
+/** The instruction-giving `connect` of each source above; they have no routes of their own. */
+export function exportInstructionMethods(connecting: Connecting): ConnectMethodEntry[] {
+  return Object.entries(exportInstructions).map(([kind, instructions]) => [
+    kind,
+    {
+      connect: async (userId) => ({
+        authorizationUrl: null,
+        source: await connecting.saveConnection(userId, kind),
+        instructions,
+      }),
+    },
+  ]);
+}
