@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
 import { SampleStore } from '../src/modules/metrics/samples.store';
-import { SeenInSpans } from '../src/modules/sources/sync-window';
+import { SeenInSpans } from '../src/modules/sources/sync/sync-window';
 import { createTestDb } from '../test/databases';
 import { connectThroughConsent, fakeEnv, startFake } from '../test/sources/helpers';
 
@@ -169,7 +169,7 @@ try {
   rows.push(
     await timed('scheduled sync (the last days)', async () => {
       await db.kysely
-        .updateTable('source_connections')
+        .updateTable('sync_state')
         .set({ next_sync_at: now - 1 })
         .execute();
       await built.syncRunner.schedule();

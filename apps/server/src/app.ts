@@ -58,7 +58,7 @@ import { recomputeQueuedDays } from './modules/metrics/rollup-recompute';
 import { SamplesQuery } from './modules/metrics/samples-query';
 import { ExportService } from './modules/settings/export/export.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { ConnectionsRepository } from './modules/sources/connections.repository';
+import { ConnectionsRepository } from './modules/sources/connections/connections.repository';
 import { registerSandboxProviders } from './modules/sources/sandbox';
 import { createProviders } from './modules/sources/providers';
 import { SourceCatalogue } from './modules/sources/catalogue';
@@ -70,7 +70,8 @@ import { SourcesService } from './modules/sources/sources.service';
 import { createShares } from './modules/shares';
 import { createSummaryReports } from './modules/summary-reports';
 import type { ReportJobs } from './modules/summary-reports/report-jobs';
-import { SyncRunner } from './modules/sources/sync-runner';
+import { SyncRunner } from './modules/sources/sync/sync-runner';
+import { SyncStateRepository } from './modules/sources/sync/sync-state.repository';
 import { TokenVault } from './modules/sources/token-vault';
 import { UserDataSourcesRepository } from './modules/user/user-data-sources.repository';
 import { createWebhooks, webhooksRoutes, type WebhookDelivery } from './modules/webhooks';
@@ -302,9 +303,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
   const connections = new ConnectionsRepository(db.kysely);
+  const syncState = new SyncStateRepository(db.kysely);
   const syncRunner = new SyncRunner({
     queue: jobs,
-    repo: connections,
+    connections,
+    syncState,
     store: metrics.store,
     zones: samples,
     vault,
@@ -318,6 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const providerPush = createProviderPush({
     db,
     connections,
+    syncState,
     runner: syncRunner,
     zones: samples,
     endpoints,
@@ -329,7 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => providerPush.service.idle());
   // The Data Sources API: its catalogue, connecting, and the connect methods other modules offer.
   const catalogue = new SourceCatalogue({
-    repo: connections,
+    syncState,
     endpoints,
     sandboxProviders: config.sandboxProviders,
     samples,
@@ -338,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const connecting = new ConnectService({
     push: providerPush.service,
     repo: connections,
+    syncState,
     runner: syncRunner,
     vault,
     endpoints,
@@ -362,6 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     disconnecting: new DisconnectService({
       push: providerPush.service,
       repo: connections,
+      syncState,
       store: metrics.store,
       vault,
       endpoints,
@@ -371,7 +377,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clinical: new ClinicalRecordsRepository(db.kysely),
     }),
     methods,
-    repo: connections,
+    syncState,
     runner: syncRunner,
     now,
   });

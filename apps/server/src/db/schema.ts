@@ -107,6 +107,7 @@ export interface Database {
   goals: GoalsTable;
   insight_runs: InsightRunsTable;
   source_connections: SourceConnectionsTable;
+  sync_state: SyncStateTable;
   oauth_states: OAuthStatesTable;
   sync_payloads: SyncPayloadsTable;
   sync_runs: SyncRunsTable;
@@ -277,6 +278,7 @@ export interface InsightRunsTable {
 }
 
 /** A user's connection to one provider; `tokens` is sealed (AES-256-GCM) and never answered. */
+/** A person's connection to one source: what it is, not how its syncs go (that is `SyncStateTable`). */
 export interface SourceConnectionsTable {
   id: string;
   user_id: string;
@@ -285,25 +287,31 @@ export interface SourceConnectionsTable {
   /** connected | error | disconnected (kept to remember the last sync after a disconnect). */
   status: string;
   tokens: string | null;
-  cursor: string | null;
-  /** idle | queued | running */
-  sync_state: string;
-  sync_from: number | null;
-  sync_to: number | null;
-  sync_started_at: number | null;
-  sync_finished_at: number | null;
-  sync_pages: number;
-  sync_samples: number;
-  last_sync_at: number | null;
-  last_error: string | null;
-  syncs_run: number;
-  next_sync_at: number | null;
   /** JSON of the connection's settings that are not secret (SMART endpoint, custom name, feed URL). */
   settings: string | null;
   /** The person's id at the provider (Strava's athlete id), which the provider's pushes name. */
   provider_user_id: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One connection's sync: its cursor and window, the run under way, counters, last sync and error, next run. */
+export interface SyncStateTable {
+  /** The connection's id; the row goes with it (on delete cascade). */
+  connection_id: string;
+  cursor: string | null;
+  /** idle | queued | running */
+  sync_state: Generated<string>;
+  sync_from: number | null;
+  sync_to: number | null;
+  sync_started_at: number | null;
+  sync_finished_at: number | null;
+  sync_pages: Generated<number>;
+  sync_samples: Generated<number>;
+  last_sync_at: number | null;
+  last_error: string | null;
+  syncs_run: Generated<number>;
+  next_sync_at: number | null;
 }
 
 export interface OAuthStatesTable {

@@ -3,7 +3,8 @@ import type { Database } from './schema';
 /**
  * Every table holding rows of one user, keyed by a `user_id` column. Account deletion walks this list
  * and `userNumberedTables`, so a module adding such a table adds it here; a test fails when a table with
- * a `user_id` (or `user_no`) column is missing. `users` itself is deleted last, by id.
+ * a `user_id` (or `user_no`) column is missing. `users` itself is deleted last, by id. Tables keyed by
+ * one of these rows instead (`sync_state` by its connection) go with it, on delete cascade.
  */
 export const userOwnedTables = [
   'refresh_tokens',

@@ -188,6 +188,17 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
       });
       await t.identity.background.idle();
       expect(await t.db.kysely.selectFrom('action_codes').selectAll().execute()).toHaveLength(1);
+      // A connection each: its sync state (keyed by the connection, not the user) goes with Ada's.
+      for (const who of [auth, bearer(benSession.accessToken)]) {
+        const connected = await t.app.inject({
+          method: 'POST',
+          url: '/api/integrations/myfitnesspal/connect',
+          headers: who,
+          payload: {},
+        });
+        expect(connected.statusCode, connected.body).toBe(200);
+      }
+      expect(await t.db.kysely.selectFrom('sync_state').selectAll().execute()).toHaveLength(2);
       const uploads = path.join(t.config.dataDir, 'uploads', ada.id);
       fs.mkdirSync(uploads, { recursive: true });
       fs.writeFileSync(path.join(uploads, 'dexa.pdf'), 'pdf');
@@ -213,6 +224,13 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
         );
         expect(Number(rows.rows[0]?.n), table).toBe(0);
       }
+      const syncStates = await t.db.kysely
+        .selectFrom('sync_state')
+        .innerJoin('source_connections', 'source_connections.id', 'sync_state.connection_id')
+        .select('user_id')
+        .execute();
+      expect(syncStates, 'sync_state').toEqual([{ user_id: ben.id }]);
+      expect(await t.db.kysely.selectFrom('sync_state').selectAll().execute()).toHaveLength(1);
       expect(
         await t.db.kysely.selectFrom('waitlist').selectAll().where('email', '=', 'ada@example.com').execute(),
       ).toHaveLength(0);

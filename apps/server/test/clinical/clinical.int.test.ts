@@ -141,23 +141,12 @@ describe.each(testDialects)('clinical records on %s', (dialect) => {
           sandbox: 0,
           status: 'connected',
           tokens: null,
-          cursor: null,
-          sync_state: 'idle',
-          sync_from: null,
-          sync_to: null,
-          sync_started_at: null,
-          sync_finished_at: null,
-          sync_pages: 0,
-          sync_samples: 0,
-          last_sync_at: null,
-          last_error: null,
-          syncs_run: 0,
-          next_sync_at: null,
           settings: null,
           created_at: now,
           updated_at: now,
         })
         .execute();
+      await t.db.kysely.insertInto('sync_state').values({ connection_id: 'conn-epic' }).execute();
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/data-sources/epic/disconnect',

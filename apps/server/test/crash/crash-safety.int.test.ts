@@ -356,7 +356,7 @@ describe.concurrent.each(testDialects)('crash safety under SIGKILL, on %s', (dia
     await connectOver(server.url, undefined, await signInOver(server.url));
     const state = async () => {
       const row = await db.kysely
-        .selectFrom('source_connections')
+        .selectFrom('sync_state')
         .select(['sync_state', 'sync_pages'])
         .executeTakeFirstOrThrow();
       return { state: row.sync_state, pages: Number(row.sync_pages) };

@@ -166,6 +166,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const connection = () =>
       db.kysely
         .selectFrom('source_connections')
+        .innerJoin('sync_state', 'sync_state.connection_id', 'source_connections.id')
         .select(['id', 'sync_state', 'syncs_run', 'next_sync_at', 'last_error'])
         .where('user_id', '=', owner)
         .executeTakeFirstOrThrow();
@@ -186,9 +187,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
     // The interval passes: both instances keep the minute's schedule, and one sync runs.
     await db.kysely
-      .updateTable('source_connections')
+      .updateTable('sync_state')
       .set({ next_sync_at: Date.now() - 1_000 })
-      .where('id', '=', first.id)
+      .where('connection_id', '=', first.id)
       .execute();
     const second = await settled(2, 75_000);
     await new Promise((r) => setTimeout(r, 3_000));

@@ -257,8 +257,8 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
   });
 
   it('deletes a sandbox connection’s data on disconnect by default, and only that', async () => {
-    const connect = (sandboxFlag: number) =>
-      f.t.db.kysely
+    const connect = async (sandboxFlag: number) => {
+      await f.t.db.kysely
         .insertInto('source_connections')
         .values({
           id: `oura-${sandboxFlag}`,
@@ -267,23 +267,16 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
           sandbox: sandboxFlag,
           status: 'connected',
           tokens: null,
-          cursor: null,
-          sync_state: 'idle',
-          sync_from: null,
-          sync_to: null,
-          sync_started_at: null,
-          sync_finished_at: null,
-          sync_pages: 0,
-          sync_samples: 0,
-          last_sync_at: null,
-          last_error: null,
-          syncs_run: 0,
-          next_sync_at: null,
           settings: null,
           created_at: NOW,
           updated_at: NOW,
         })
         .execute();
+      await f.t.db.kysely
+        .insertInto('sync_state')
+        .values({ connection_id: `oura-${sandboxFlag}` })
+        .execute();
+    };
     await connect(1);
     // Ada's own ring, by the Oura app's file: the same source, her data.
     const fromFile: NewSample = {

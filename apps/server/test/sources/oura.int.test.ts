@@ -1,6 +1,6 @@
 import { oura } from '@healthfolio/connectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_PAYLOADS } from '../../src/modules/sources/connections.repository';
+import { KEPT_PAYLOADS } from '../../src/modules/sources/sync/sync-state.repository';
 import { replaySource } from '../../src/modules/sources/replay';
 import { createTestApp } from '../app';
 import { testDialects } from '../databases';
@@ -140,9 +140,13 @@ describe.each(testDialects)('the Oura connector against its fake on %s', (dialec
     expect(Date.parse(status.nextSync!) - NOW).toBe(oura.manifest.syncEveryMinutes * 60_000);
     // An hour later (the row says so; the clock stays, so the test's sign-in stays valid):
     await f.t.db.kysely
-      .updateTable('source_connections')
+      .updateTable('sync_state')
       .set({ next_sync_at: NOW - 1 })
-      .where('user_id', '=', f.adaId)
+      .where(
+        'connection_id',
+        'in',
+        f.t.db.kysely.selectFrom('source_connections').select('id').where('user_id', '=', f.adaId),
+      )
       .execute();
     await f.t.syncRunner.schedule();
     await f.t.syncRunner.idle();

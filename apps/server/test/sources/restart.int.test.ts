@@ -48,6 +48,7 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
   const connection = (userId: string) =>
     db.kysely
       .selectFrom('source_connections')
+      .innerJoin('sync_state', 'sync_state.connection_id', 'source_connections.id')
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();

@@ -42,9 +42,13 @@ async function fixtureInNewYork(connector: Connector, dialect: Parameters<typeof
 /** The sync the schedule starts once the connection's next sync is due. */
 async function scheduledSync(f: ConnectorFixture) {
   await f.t.db.kysely
-    .updateTable('source_connections')
+    .updateTable('sync_state')
     .set({ next_sync_at: f.clock.now() - 1 })
-    .where('user_id', '=', f.adaId)
+    .where(
+      'connection_id',
+      'in',
+      f.t.db.kysely.selectFrom('source_connections').select('id').where('user_id', '=', f.adaId),
+    )
     .execute();
   await f.t.syncRunner.schedule();
   await f.t.syncRunner.idle();

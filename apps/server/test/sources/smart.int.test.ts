@@ -390,6 +390,7 @@ describe.each(testDialects)('the ehr endpoint directory on %s', (dialect) => {
     await t.syncRunner.idle();
     const row = await t.db.kysely
       .selectFrom('source_connections')
+      .innerJoin('sync_state', 'sync_state.connection_id', 'source_connections.id')
       .selectAll()
       .where('user_id', '=', userId)
       .where('kind', '=', 'ehr')

@@ -25,6 +25,7 @@ import { workoutTracks } from './202611300500-workout-tracks';
 import { eveningSleepDay } from './202611300600-evening-sleep-day';
 import { samplesOwnerCheck } from './202612020100-samples-owner-check';
 import { rollupsOwnerNumber } from './202612020200-rollups-owner-number';
+import { syncState } from './202612021100-sync-state';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -55,6 +56,7 @@ const migrations: Record<string, AppMigration> = {
   '202611300600-evening-sleep-day': eveningSleepDay,
   '202612020100-samples-owner-check': samplesOwnerCheck,
   '202612020200-rollups-owner-number': rollupsOwnerNumber,
+  '202612021100-sync-state': syncState,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

@@ -6,7 +6,7 @@ import {
 } from '@healthfolio/connectors';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { ConnectionRow } from '../sources';
+import type { SyncedConnection } from '../sources';
 import { clearPortalWebhook, setPortalWebhook } from './portal';
 import type { PersonCall, ProviderPushService, PushProvider } from './provider-push.service';
 
@@ -78,7 +78,7 @@ export const garminReceiver =
         }
         const due = new Map<
           string,
-          { row: ConnectionRow; at: number; targets: GarminTarget[]; window?: boolean }
+          { row: SyncedConnection; at: number; targets: GarminTarget[]; window?: boolean }
         >();
         for (const [type, entries] of Object.entries(body.data)) {
           for (const raw of entries) {

@@ -2,7 +2,13 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database';
 import type { SamplesQuery } from '../metrics';
-import type { ConnectionsRepository, EndpointContext, SyncRunner, TokenVault } from '../sources';
+import type {
+  ConnectionsRepository,
+  EndpointContext,
+  SyncRunner,
+  SyncStateRepository,
+  TokenVault,
+} from '../sources';
 import { ProviderPushService } from './provider-push.service';
 import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository';
 import { ouraPush, ouraReceiver } from './oura.push';
@@ -26,6 +32,7 @@ const providers = [
 export function createProviderPush(deps: {
   db: Db;
   connections: ConnectionsRepository;
+  syncState: SyncStateRepository;
   runner: SyncRunner;
   zones: Pick<SamplesQuery, 'timeZone'>;
   endpoints: EndpointContext;

@@ -11,7 +11,9 @@ import {
   refreshTokens,
   type ProviderEndpoints,
   createProviderHttp,
+  type SyncedConnection,
   type SyncRunner,
+  type SyncStateRepository,
   type TokenVault,
   localMidnight,
 } from '../sources';
@@ -64,6 +66,7 @@ export interface PersonSubscriptionCall extends PersonCall {
 
 export interface ProviderPushDeps {
   connections: ConnectionsRepository;
+  syncState: SyncStateRepository;
   subscriptions: ProviderSubscriptionsRepository;
   runner: SyncRunner;
   zones: Pick<SamplesQuery, 'timeZone'>;
@@ -135,7 +138,7 @@ export class ProviderPushService {
         await this.deps.subscriptions.save(key, id, this.deps.now());
       }
       if (provider.subscribePerson && connectionId) {
-        const row = await this.deps.connections.byId(connectionId);
+        const row = await this.deps.syncState.byId(connectionId);
         const http = row && this.personHttp(row, sandbox);
         if (http) await provider.subscribePerson({ http, callbackUrl: call.callbackUrl });
       }
@@ -195,16 +198,20 @@ export class ProviderPushService {
   }
 
   /** The person's connection a push names, or undefined (a person not, or no longer, connected here). */
-  async connection(kind: string, providerUser: string, sandbox: boolean): Promise<ConnectionRow | undefined> {
+  async connection(
+    kind: string,
+    providerUser: string,
+    sandbox: boolean,
+  ): Promise<SyncedConnection | undefined> {
     const known = (await this.deps.subscriptions.connectionsOf(kind, providerUser, sandbox))[0];
-    if (known) return known;
+    if (known) return this.deps.syncState.byId(known.id);
     // A provider whose token answer does not name the person (Oura): the connections not yet identified
     // are asked once, when a push first names someone unknown — never on connect, which calls nothing extra.
     const provider = this.deps.providers.find((p) => p.kind === kind);
     if (!provider?.identify) return undefined;
     for (const row of await this.deps.subscriptions.unidentified(kind, sandbox)) {
       const id = await this.identify(provider, row, sandbox);
-      if (id === providerUser) return { ...row, provider_user_id: id };
+      if (id === providerUser) return this.deps.syncState.byId(row.id);
     }
     return undefined;
   }
@@ -227,7 +234,7 @@ export class ProviderPushService {
    * For providers that sign nothing (Withings, Garmin), so cannot say whether the sandbox sent it: the
    * person's real connection, else their sandbox one.
    */
-  async connectionOfEither(kind: string, providerUser: string): Promise<ConnectionRow | undefined> {
+  async connectionOfEither(kind: string, providerUser: string): Promise<SyncedConnection | undefined> {
     return (
       (await this.connection(kind, providerUser, false)) ??
       (this.deps.sandboxProviders ? await this.connection(kind, providerUser, true) : undefined)
@@ -256,7 +263,7 @@ export class ProviderPushService {
    * person's provider id cannot make the server read their data in a loop.
    */
   async syncAround(
-    row: ConnectionRow,
+    row: SyncedConnection,
     at: number,
     targets?: (previous: string | null) => string | undefined,
   ): Promise<void> {
@@ -279,31 +286,25 @@ export class ProviderPushService {
       const lastStart = row.sync_started_at ?? Number.NEGATIVE_INFINITY;
       if (UNSIGNED.has(row.kind) && now - lastStart < PUSH_INTERVAL_MS) {
         // Held for the schedule: one sync for everything pushed until the interval is over.
-        await this.deps.connections.update(row.id, {
+        await this.deps.syncState.update(row.id, {
           sync_from: held ? earliest(row.sync_from) : from,
           cursor,
           next_sync_at: Math.min(row.next_sync_at ?? Infinity, lastStart + PUSH_INTERVAL_MS),
-          updated_at: now,
         });
         return;
       }
-      await this.deps.connections.update(row.id, {
+      await this.deps.syncState.update(row.id, {
         sync_state: 'queued',
         sync_from: held ? earliest(row.sync_from) : from,
         sync_to: null,
         cursor,
-        updated_at: now,
       });
       this.deps.runner.enqueue(row.id);
     } else if (row.sync_state === 'queued') {
       // A scheduled window (no sync_from) already reaches back its revised days: left as it is.
       if (row.sync_from === null) return;
       const cursor = row.cursor === null ? null : (targets?.(row.cursor) ?? (targets ? null : row.cursor));
-      await this.deps.connections.update(row.id, {
-        sync_from: earliest(row.sync_from),
-        cursor,
-        updated_at: now,
-      });
+      await this.deps.syncState.update(row.id, { sync_from: earliest(row.sync_from), cursor });
     } else if (row.sync_state === 'running' && UNSIGNED.has(row.kind)) {
       // The finishing run resets its window: kept here, and applied (held for the schedule) once it ends.
       const held = this.heldWhileRunning.get(row.id);
@@ -313,7 +314,7 @@ export class ProviderPushService {
       });
       this.watchHeld();
     } else if (row.sync_state === 'running') {
-      await this.deps.connections.update(row.id, { next_sync_at: now, updated_at: now });
+      await this.deps.syncState.update(row.id, { next_sync_at: now });
     }
   }
 
@@ -326,7 +327,7 @@ export class ProviderPushService {
       this.background(
         async () => {
           for (const [id, held] of [...this.heldWhileRunning]) {
-            const row = await this.deps.connections.byId(id);
+            const row = await this.deps.syncState.byId(id);
             if (row?.sync_state === 'running') continue;
             this.heldWhileRunning.delete(id);
             if (!row || row.status !== 'connected') continue;
@@ -354,11 +355,10 @@ export class ProviderPushService {
 
   /** A provider took away our access (Strava's `authorized: false`): the person is asked to connect again. */
   async revoked(row: ConnectionRow, name: string): Promise<void> {
-    await this.deps.connections.update(row.id, {
-      status: 'error',
+    await this.deps.connections.update(row.id, { status: 'error', updated_at: this.deps.now() });
+    await this.deps.syncState.update(row.id, {
       next_sync_at: null,
       last_error: `${name} access was removed at ${name}. Connect ${name} again to keep syncing.`,
-      updated_at: this.deps.now(),
     });
   }
 

@@ -9,16 +9,17 @@ import {
 } from '@healthfolio/core';
 import { AppError, notFound } from '../../http/errors';
 import type { SamplesQuery } from '../metrics';
-import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
 import { isConfigured, resolveEndpoints, type EndpointContext } from './endpoints';
 import { checkClient } from './oauth';
 import { ProviderError } from './provider-errors';
 import { presentSource } from './present';
+import type { SyncedConnection, SyncStateRepository } from './sync/sync-state.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export interface CatalogueDeps {
-  repo: ConnectionsRepository;
+  /** Connections read with their sync state, and their runs. */
+  syncState: SyncStateRepository;
   endpoints: EndpointContext;
   sandboxProviders: boolean;
   fetch?: typeof fetch;
@@ -59,7 +60,7 @@ export class SourceCatalogue {
 
   async list(userId: string): Promise<DataSource[]> {
     const [rows, held] = await Promise.all([
-      this.deps.repo.list(userId),
+      this.deps.syncState.list(userId),
       this.deps.samples.sourceHoldings(userId),
     ]);
     const connections = new Map(rows.map((c) => [c.kind, c]));
@@ -85,7 +86,7 @@ export class SourceCatalogue {
   async get(userId: string, kind: string): Promise<DataSource> {
     const source = getSource(kind);
     if (!source) throw notFound('Source');
-    return presentSource(source, await this.deps.repo.byKind(userId, kind), this.context);
+    return presentSource(source, await this.deps.syncState.byKind(userId, kind), this.context);
   }
 
   integrations(): Integration[] {
@@ -155,7 +156,7 @@ export class SourceCatalogue {
   async stats(userId: string, kind: string): Promise<SyncStats> {
     const row = await this.connection(userId, kind);
     const metrics = await this.deps.samples.sourceKindCounts(userId, kind);
-    const runs = await this.deps.repo.runs(row.id);
+    const runs = await this.deps.syncState.runs(row.id);
     return {
       metrics: metrics.map((m) => ({
         metric: m.kind,
@@ -186,9 +187,9 @@ export class SourceCatalogue {
   }
 
   /** The person's connection to `kind`; none is refused ("… is not connected"). */
-  async connection(userId: string, kind: string): Promise<ConnectionRow> {
+  async connection(userId: string, kind: string): Promise<SyncedConnection> {
     if (!getSource(kind)) throw notFound('Source');
-    const row = await this.deps.repo.byKind(userId, kind);
+    const row = await this.deps.syncState.byKind(userId, kind);
     if (!row) throw new AppError('conflict', `${getSource(kind)!.name} is not connected`);
     return row;
   }

@@ -5,7 +5,7 @@ import { getSource, type DataSource, type SyncStatus } from '@healthfolio/core';
 import { AppError } from '../../http/errors';
 import { apiConnector, type SourceCatalogue } from './catalogue';
 import type { Connecting } from './connect-methods';
-import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+import type { ConnectionRow, ConnectionsRepository } from './connections/connections.repository';
 import {
   endpointsFor,
   isConfigured,
@@ -18,7 +18,8 @@ import {
 import { authorizationUrl, exchangeCode, hashState, newCodeVerifier, newState } from './oauth';
 import { ProviderError } from './provider-errors';
 import { providerUserId } from './provider-user';
-import type { SyncRunner } from './sync-runner';
+import type { SyncRunner } from './sync/sync-runner';
+import type { SyncStateRepository, SyncStateUpdate } from './sync/sync-state.repository';
 import type { TokenVault } from './token-vault';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +28,7 @@ const STATE_TTL_MS = 10 * 60_000;
 
 export interface ConnectDeps {
   repo: ConnectionsRepository;
+  syncState: SyncStateRepository;
   runner: SyncRunner;
   vault: TokenVault;
   endpoints: EndpointContext;
@@ -189,18 +191,22 @@ export class ConnectService implements Connecting {
     if (connector && options.tokens) {
       return this.save(userId, connector, !!options.sandbox, options.tokens, options.settings);
     }
-    await this.upsert(userId, kind, {
-      status: 'connected',
-      sandbox: options.sandbox ? 1 : 0,
-      last_error: null,
-      ...(options.settings ? { settings: JSON.stringify(options.settings) } : {}),
-    });
+    await this.upsert(
+      userId,
+      kind,
+      {
+        status: 'connected',
+        sandbox: options.sandbox ? 1 : 0,
+        ...(options.settings ? { settings: JSON.stringify(options.settings) } : {}),
+      },
+      { last_error: null },
+    );
     return this.get(userId, kind);
   }
 
   /** Sources without an API (uploads, devices, feeds): connecting says "I use this"; data comes by import. */
   async markInUse(userId: string, kind: string): Promise<DataSource> {
-    await this.upsert(userId, kind, { status: 'connected', last_error: null });
+    await this.upsert(userId, kind, { status: 'connected' }, { last_error: null });
     return this.get(userId, kind);
   }
 
@@ -212,7 +218,7 @@ export class ConnectService implements Connecting {
   /** When data last came for a source that pushes it (an ingest URL) or says so itself. */
   async setLastSync(userId: string, kind: string, lastSync: string): Promise<SyncStatus> {
     const row = await this.deps.catalogue.connection(userId, kind);
-    await this.deps.repo.update(row.id, { last_sync_at: Date.parse(lastSync), updated_at: this.deps.now() });
+    await this.deps.syncState.update(row.id, { last_sync_at: Date.parse(lastSync) });
     return this.deps.catalogue.status(userId, kind);
   }
 
@@ -225,19 +231,25 @@ export class ConnectService implements Connecting {
     settings: ConnectionSettings = {},
   ): Promise<DataSource> {
     const kind = connector.manifest.kind;
-    const id = await this.upsert(userId, kind, {
-      status: 'connected',
-      sandbox: sandbox ? 1 : 0,
-      tokens: this.deps.vault.seal(tokens),
-      settings: Object.keys(settings).length > 0 ? JSON.stringify(settings) : null,
-      cursor: null,
-      sync_state: 'queued',
-      sync_from: this.deps.now() - connector.manifest.defaultDays * DAY_MS,
-      sync_to: null,
-      last_error: null,
-      next_sync_at: null,
-      provider_user_id: providerUserId(tokens),
-    });
+    const id = await this.upsert(
+      userId,
+      kind,
+      {
+        status: 'connected',
+        sandbox: sandbox ? 1 : 0,
+        tokens: this.deps.vault.seal(tokens),
+        settings: Object.keys(settings).length > 0 ? JSON.stringify(settings) : null,
+        provider_user_id: providerUserId(tokens),
+      },
+      {
+        cursor: null,
+        sync_state: 'queued',
+        sync_from: this.deps.now() - connector.manifest.defaultDays * DAY_MS,
+        sync_to: null,
+        last_error: null,
+        next_sync_at: null,
+      },
+    );
     this.deps.runner.enqueue(id);
     this.deps.push?.connected(kind, sandbox, id);
     return this.get(userId, kind);
@@ -252,44 +264,34 @@ export class ConnectService implements Connecting {
     }
   }
 
-  /** Updates the user's connection to `kind`, or creates it from a blank one; answers its id. */
+  /** Updates the user's connection to `kind` (or makes a blank one), then its sync state; answers its id. */
   private async upsert(
     userId: string,
     kind: string,
     values: Partial<Omit<ConnectionRow, 'id' | 'user_id' | 'kind' | 'created_at' | 'updated_at'>>,
+    sync: SyncStateUpdate = {},
   ): Promise<string> {
     const at = this.deps.now();
     const existing = await this.deps.repo.byKind(userId, kind);
+    const id = existing?.id ?? randomUUID();
     if (existing) {
-      await this.deps.repo.update(existing.id, { ...values, updated_at: at });
-      return existing.id;
+      await this.deps.repo.update(id, { ...values, updated_at: at });
+    } else {
+      await this.deps.repo.insert({
+        id,
+        user_id: userId,
+        kind,
+        sandbox: 0,
+        status: 'connected',
+        tokens: null,
+        settings: null,
+        provider_user_id: null,
+        created_at: at,
+        updated_at: at,
+        ...values,
+      });
     }
-    const id = randomUUID();
-    await this.deps.repo.insert({
-      id,
-      user_id: userId,
-      kind,
-      sandbox: 0,
-      status: 'connected',
-      tokens: null,
-      cursor: null,
-      sync_state: 'idle',
-      sync_from: null,
-      sync_to: null,
-      sync_started_at: null,
-      sync_finished_at: null,
-      sync_pages: 0,
-      sync_samples: 0,
-      last_sync_at: null,
-      last_error: null,
-      syncs_run: 0,
-      next_sync_at: null,
-      settings: null,
-      provider_user_id: null,
-      created_at: at,
-      updated_at: at,
-      ...values,
-    });
+    if (Object.keys(sync).length > 0) await this.deps.syncState.update(id, sync);
     return id;
   }
 }

@@ -3,13 +3,15 @@ import type { DataSource } from '@healthfolio/core';
 import type { SampleStore } from '../metrics';
 import type { SourceCatalogue } from './catalogue';
 import type { ConnectMethods } from './connect-methods';
-import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
+import type { ConnectionRow, ConnectionsRepository } from './connections/connections.repository';
 import { parseSettings, resolveEndpoints, type EndpointContext } from './endpoints';
 import { revokeToken } from './oauth';
+import type { SyncStateRepository } from './sync/sync-state.repository';
 import type { TokenVault } from './token-vault';
 
 export interface DisconnectDeps {
   repo: ConnectionsRepository;
+  syncState: SyncStateRepository;
   store: SampleStore;
   vault: TokenVault;
   endpoints: EndpointContext;
@@ -58,11 +60,13 @@ export class DisconnectService {
     await this.deps.repo.update(row.id, {
       status: 'disconnected',
       tokens: null,
+      updated_at: this.deps.now(),
+    });
+    await this.deps.syncState.update(row.id, {
       cursor: null,
       sync_state: 'idle',
       next_sync_at: null,
       last_error: null,
-      updated_at: this.deps.now(),
     });
     await this.deps.methods.get(kind)?.disconnect?.(userId);
     this.deps.push?.disconnected(kind, sandbox);

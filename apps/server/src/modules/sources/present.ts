@@ -1,6 +1,6 @@
 import { getConnector } from '@healthfolio/connectors';
 import type { DataSource, SourceDefinition } from '@healthfolio/core';
-import type { ConnectionRow } from './connections.repository';
+import type { SyncedConnection } from './sync/sync-state.repository';
 import { isConfigured, parseSettings, type EndpointContext } from './endpoints';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -8,7 +8,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** A catalogue row with the user's connection, as `GET /api/data-sources` answers it. */
 export function presentSource(
   source: SourceDefinition,
-  connection: ConnectionRow | undefined,
+  connection: SyncedConnection | undefined,
   context: EndpointContext & { sandboxProviders: boolean },
 ): DataSource {
   const connector = getConnector(source.kind);
@@ -39,7 +39,7 @@ export function presentSource(
 }
 
 /** The name a person gave a generic source when connecting it (settings `name`). */
-function customName(connection: ConnectionRow | undefined): string | null {
+function customName(connection: SyncedConnection | undefined): string | null {
   const name = parseSettings(connection?.settings).name;
   return typeof name === 'string' && name.trim() ? name : null;
 }

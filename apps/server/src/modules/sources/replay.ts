@@ -3,7 +3,8 @@ import { SANDBOX_PATH } from '@healthfolio/core';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical';
 import { SampleStore, SamplesQuery } from '../metrics';
-import { ConnectionsRepository } from './connections.repository';
+import { ConnectionsRepository } from './connections/connections.repository';
+import { SyncStateRepository } from './sync/sync-state.repository';
 
 export interface ReplayResult {
   pages: number;
@@ -28,8 +29,7 @@ export async function replaySource(
 ): Promise<ReplayResult> {
   const connector = getConnector(kind);
   if (!connector) throw new Error(`No connector for "${kind}"`);
-  const repo = new ConnectionsRepository(db.kysely);
-  const connection = await repo.byKind(userId, kind);
+  const connection = await new ConnectionsRepository(db.kysely).byKind(userId, kind);
   if (!connection) throw new Error(`This account has never connected ${kind}`);
   const timeZone = (await new SamplesQuery(db).timeZone(userId)) ?? 'UTC';
   const store = new SampleStore(db);
@@ -37,7 +37,7 @@ export async function replaySource(
   // and replace only what it wrote: the person's own files of the source stay.
   const sandbox = connection.sandbox === 1;
   const result: ReplayResult = { pages: 0, mapped: 0, replaced: 0, inserted: 0, deleted: 0 };
-  for (const page of await repo.payloads(connection.id)) {
+  for (const page of await new SyncStateRepository(db.kysely).payloads(connection.id)) {
     const payload = JSON.parse(page.payload) as unknown;
     const context = { timeZone, source: kind };
     const samples = connector.normalize({ resource: page.resource, payload }, context);

@@ -4,9 +4,9 @@ import { AppError, notFound } from '../../http/errors';
 import type { SourceCatalogue } from './catalogue';
 import type { ConnectMethods } from './connect-methods';
 import type { ConnectService } from './connect.service';
-import type { ConnectionsRepository } from './connections.repository';
 import type { DisconnectService } from './disconnect.service';
-import type { SyncRunner } from './sync-runner';
+import type { SyncRunner } from './sync/sync-runner';
+import type { SyncStateRepository } from './sync/sync-state.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -16,7 +16,7 @@ export interface SourcesDeps {
   disconnecting: DisconnectService;
   /** How the kinds that connect neither by OAuth nor by sign-in connect (assembled in app.ts). */
   methods: ConnectMethods;
-  repo: ConnectionsRepository;
+  syncState: SyncStateRepository;
   runner: SyncRunner;
   now: () => number;
 }
@@ -93,12 +93,11 @@ export class SourcesService {
     if (row.sync_state === 'idle') {
       const at = this.deps.now();
       const backfill = getConnector(kind)!.manifest.backfillDays;
-      await this.deps.repo.update(row.id, {
+      await this.deps.syncState.update(row.id, {
         sync_state: 'queued',
         sync_from: days ? at - Math.min(days, backfill) * DAY_MS : null,
         sync_to: null,
         cursor: null,
-        updated_at: at,
       });
       this.deps.runner.enqueue(row.id);
     }

@@ -4,17 +4,18 @@ import type { Connector } from '@healthfolio/connectors';
 import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH, type NewSample } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../../jobs';
-import { type SampleStore, type SamplesQuery, describeSample } from '../metrics';
-import type { ConnectionRow, ConnectionsRepository } from './connections.repository';
-import { upsertClinicalRecords } from '../clinical';
-import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } from './endpoints';
-import { refreshTokens } from './oauth';
-import { ProviderError, RateLimited, ReauthRequired } from './provider-errors';
-import { createProviderHttp } from './provider-http';
+import type { JobQueue } from '../../../jobs';
+import { type SampleStore, type SamplesQuery, describeSample } from '../../metrics';
+import { upsertClinicalRecords } from '../../clinical';
+import type { ConnectionsRepository } from '../connections/connections.repository';
+import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } from '../endpoints';
+import { refreshTokens } from '../oauth';
+import { ProviderError, RateLimited, ReauthRequired } from '../provider-errors';
+import { createProviderHttp } from '../provider-http';
 import { MAX_PROBLEMS, newRunCounts, runColumns, type RunCounts } from './sync-counts';
 import { SeenInSpans, syncFrom } from './sync-window';
-import type { TokenVault } from './token-vault';
+import type { TokenVault } from '../token-vault';
+import type { SyncedConnection, SyncStateRepository } from './sync-state.repository';
 
 /** One job per sync of one connection, keyed by the connection. */
 export const SYNC_QUEUE = 'sources.sync';
@@ -39,7 +40,8 @@ export interface SyncRunEvents {
 export interface SyncRunnerDeps {
   /** Where syncs and the schedule are queued. */
   queue: JobQueue;
-  repo: ConnectionsRepository;
+  connections: ConnectionsRepository;
+  syncState: SyncStateRepository;
   store: SampleStore;
   zones: Pick<SamplesQuery, 'timeZone'>;
   vault: TokenVault;
@@ -103,13 +105,13 @@ export class SyncRunner {
       await queue.schedule(SCHEDULE_QUEUE, '* * * * *');
     }
     // Their job may be waiting still (then this is a no-op, by its key) or lost with a version before the queue.
-    for (const row of await this.deps.repo.unfinished()) this.enqueue(row.id);
+    for (const row of await this.deps.syncState.unfinished()) this.enqueue(row.id);
   }
 
   /** Queues every connected source whose next sync is due, then does the work that rides on the schedule. */
   async schedule(): Promise<void> {
-    for (const row of await this.deps.repo.due(this.deps.now())) {
-      await this.deps.repo.update(row.id, { sync_state: 'queued', updated_at: this.deps.now() });
+    for (const row of await this.deps.syncState.due(this.deps.now())) {
+      await this.deps.syncState.update(row.id, { sync_state: 'queued' });
       this.enqueue(row.id);
     }
     for (const work of this.onSchedule) {
@@ -141,7 +143,7 @@ export class SyncRunner {
   /** The job's handler: one connection's sync. */
   private async sync(connectionId: string): Promise<void> {
     const run = (async () => {
-      const row = await this.deps.repo.byId(connectionId);
+      const row = await this.deps.syncState.byId(connectionId);
       if (!row || row.status === 'disconnected' || this.abort.signal.aborted) return;
       try {
         await this.run(row);
@@ -157,8 +159,8 @@ export class SyncRunner {
     }
   }
 
-  private async run(row: ConnectionRow): Promise<void> {
-    const { repo, now } = this.deps;
+  private async run(row: SyncedConnection): Promise<void> {
+    const { connections, syncState, now } = this.deps;
     const connector = getConnector(row.kind);
     const settings = parseSettings(row.settings);
     let tokens = row.tokens ? this.deps.vault.unseal(row.tokens) : undefined;
@@ -175,11 +177,10 @@ export class SyncRunner {
         ));
     } catch (error) {
       // Discovery failed (the SMART server is down): tried again on schedule, like any provider error.
-      await repo.update(row.id, {
+      await syncState.update(row.id, {
         sync_state: 'idle',
         last_error: describe(error),
         next_sync_at: now() + (connector?.manifest.syncEveryMinutes ?? 60) * 60_000,
-        updated_at: now(),
       });
       return;
     }
@@ -187,15 +188,14 @@ export class SyncRunner {
     const regional = tokens?.extra?.apiBaseUrl;
     if (endpoints && typeof regional === 'string') endpoints = { ...endpoints, apiBaseUrl: regional };
     if (!connector || !endpoints || !tokens) {
-      await repo.update(row.id, {
-        status: 'error',
+      await connections.update(row.id, { status: 'error', updated_at: now() });
+      await syncState.update(row.id, {
         sync_state: 'idle',
         last_error: !connector
           ? 'This source cannot sync yet.'
           : !endpoints
             ? 'This provider is not set up on this server any more. Ask the operator to configure it.'
             : 'The saved sign-in could not be read. Connect again.',
-        updated_at: now(),
       });
       return;
     }
@@ -207,7 +207,7 @@ export class SyncRunner {
     // Every sample a run maps ends as inserted, updated, a duplicate or rejected (with why).
     const counts = newRunCounts();
     const events = this.deps.events?.(row.user_id, row.kind, timeZone);
-    await repo.startRun({
+    await syncState.startRun({
       id: runId,
       user_id: row.user_id,
       connection_id: row.id,
@@ -217,14 +217,13 @@ export class SyncRunner {
       error: null,
       ...runColumns(counts),
     });
-    await repo.update(row.id, {
+    await syncState.update(row.id, {
       sync_state: 'running',
       sync_from: from,
       sync_to: to,
       sync_started_at: row.sync_state === 'running' ? (row.sync_started_at ?? startedAt) : startedAt,
       sync_finished_at: null,
       ...(row.sync_state === 'running' ? {} : { sync_pages: 0, sync_samples: 0 }),
-      updated_at: startedAt,
     });
 
     const refresh = async () => {
@@ -234,7 +233,7 @@ export class SyncRunner {
             loginContext(endpoints, row.sandbox === 1, now(), this.deps.fetch ?? fetch),
           )
         : await refreshTokens(connector.manifest, endpoints, tokens!, now(), this.deps.fetch);
-      await repo.update(row.id, { tokens: this.deps.vault.seal(tokens), updated_at: now() });
+      await connections.update(row.id, { tokens: this.deps.vault.seal(tokens), updated_at: now() });
       return tokens;
     };
     const http = createProviderHttp({
@@ -267,7 +266,7 @@ export class SyncRunner {
       });
       const normalizeContext = { timeZone, source: row.kind };
       for await (const page of pages) {
-        await repo.keepPayload(row.user_id, row.id, page.resource, JSON.stringify(page.payload), now());
+        await syncState.keepPayload(row.user_id, row.id, page.resource, JSON.stringify(page.payload), now());
         const mapped = connector.normalize(page, normalizeContext);
         // A sandbox connection's readings are generated: their path says so (sample-paths.ts).
         if (row.sandbox === 1) for (const sample of mapped) sample.path = SANDBOX_PATH;
@@ -287,16 +286,7 @@ export class SyncRunner {
         }
         const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
           if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
-          await trx
-            .updateTable('source_connections')
-            .set((eb) => ({
-              cursor: page.cursor,
-              sync_pages: eb('sync_pages', '+', 1),
-              sync_samples: eb('sync_samples', '+', mapped.length),
-              updated_at: now(),
-            }))
-            .where('id', '=', row.id)
-            .execute();
+          await syncState.pageWritten(trx, row.id, page.cursor, mapped.length);
         });
         counts.inserted += result.inserted;
         counts.updated += result.updated;
@@ -318,10 +308,10 @@ export class SyncRunner {
           only,
         );
       }
-      await repo.trimPayloads(row.id);
+      await syncState.trimPayloads(row.id);
       const finished = now();
-      await repo.update(row.id, {
-        status: 'connected',
+      await connections.update(row.id, { status: 'connected', updated_at: finished });
+      await syncState.update(row.id, {
         sync_state: 'idle',
         cursor: null,
         sync_from: null,
@@ -331,16 +321,19 @@ export class SyncRunner {
         last_error: null,
         syncs_run: row.syncs_run + 1,
         next_sync_at: finished + connector.manifest.syncEveryMinutes * 60_000,
-        updated_at: finished,
       });
-      await repo.updateRun(runId, { status: 'succeeded', finished_at: finished, ...runColumns(counts) });
+      await syncState.updateRun(runId, { status: 'succeeded', finished_at: finished, ...runColumns(counts) });
       if (counts.inserted > 0 || counts.updated > 0 || counts.deleted > 0)
         this.deps.onFinished?.(row.user_id);
       events?.ended({ status: 'succeeded', ...ended(counts), error: null });
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: the sync stays `running` with its cursor and resumes on the next start.
-        await repo.updateRun(runId, { status: 'interrupted', finished_at: now(), ...runColumns(counts) });
+        await syncState.updateRun(runId, {
+          status: 'interrupted',
+          finished_at: now(),
+          ...runColumns(counts),
+        });
         return;
       }
       await this.fail(row, connector, runId, error, counts);
@@ -349,28 +342,35 @@ export class SyncRunner {
   }
 
   private async fail(
-    row: ConnectionRow,
+    row: SyncedConnection,
     connector: Connector,
     runId: string,
     error: unknown,
     counts: RunCounts,
   ): Promise<void> {
-    const { repo, now } = this.deps;
+    const { connections, syncState, now } = this.deps;
     const at = now();
     const message = describe(error);
     const later =
       error instanceof RateLimited ? error.retryAt : at + connector.manifest.syncEveryMinutes * 60_000;
-    await repo.update(row.id, {
-      // A refused sign-in needs the person; anything else is retried on schedule, from the saved cursor.
+    // A refused sign-in needs the person; anything else is retried on schedule, from the saved cursor.
+    await connections.update(row.id, {
       status:
         error instanceof ReauthRequired ? 'error' : error instanceof RateLimited ? 'connected' : 'error',
+      updated_at: at,
+    });
+    await syncState.update(row.id, {
       sync_state: 'idle',
       sync_finished_at: at,
       last_error: message,
       next_sync_at: error instanceof ReauthRequired ? null : later,
-      updated_at: at,
     });
-    await repo.updateRun(runId, { status: 'failed', finished_at: at, error: message, ...runColumns(counts) });
+    await syncState.updateRun(runId, {
+      status: 'failed',
+      finished_at: at,
+      error: message,
+      ...runColumns(counts),
+    });
     if (!(
       error instanceof ProviderError ||
       error instanceof ReauthRequired ||

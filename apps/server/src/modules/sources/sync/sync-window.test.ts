@@ -1,6 +1,6 @@
 import { oura, garmin } from '@healthfolio/connectors';
 import { describe, expect, it } from 'vitest';
-import { identityOf } from '../metrics';
+import { identityOf } from '../../metrics';
 import { localMidnight, REVISED_DAYS, SeenInSpans, syncFrom } from './sync-window';
 
 const TZ = 'America/New_York';

@@ -1,6 +1,6 @@
 import type { Connector, CoveredSpan } from '@healthfolio/connectors';
 import { zoneOffsetAt, type NewSample } from '@healthfolio/core';
-import { identityOf } from '../metrics';
+import { identityOf } from '../../metrics';
 
 const DAY_MS = 86_400_000;
 /** Local days a provider may still change, unless its manifest says otherwise (see `revisedDays`). */
