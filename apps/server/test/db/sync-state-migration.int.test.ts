@@ -66,7 +66,9 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
 
   const columnsOf = async (table: string) => {
     const tables = await db.kysely.introspection.getTables();
-    return tables.find((t) => t.name === table)?.columns.map((c) => c.name) ?? [];
+    // PostgreSQL: each test database is a schema of its own; other schemas hold their own tables.
+    const found = tables.find((t) => t.name === table && (!db.schema || t.schema === db.schema));
+    return found?.columns.map((c) => c.name) ?? [];
   };
 
   const syncStates = async () =>
