@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, SourceConnectionsTable } from '../../../db/schema';
+import type { Database, OAuthStatesTable, SourceConnectionsTable } from '../../../db/schema';
 
 export type ConnectionRow = Selectable<SourceConnectionsTable>;
 
@@ -32,16 +32,7 @@ export class ConnectionsRepository {
     await this.db.updateTable('source_connections').set(values).where('id', '=', id).execute();
   }
 
-  async saveState(row: {
-    state_hash: string;
-    user_id: string;
-    kind: string;
-    sandbox: number;
-    code_verifier: string | null;
-    settings: string | null;
-    created_at: number;
-    expires_at: number;
-  }): Promise<void> {
+  async saveState(row: Omit<OAuthStatesTable, 'used_at'>): Promise<void> {
     await this.db
       .insertInto('oauth_states')
       .values({ ...row, used_at: null })
