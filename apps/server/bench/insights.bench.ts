@@ -2,7 +2,7 @@
  * Insight engine speed: `npx tsx apps/server/bench/insights.bench.ts [--scale 1] [--runs 5]`
  *
  * One user with 5 years of per-minute heart rate (≈2.6 M samples × scale) and 5 years of daily values
- * for 20 more metrics, lab results and two weeks of CGM readings, written through SampleStore. Measured:
+ * for 20 more metrics, lab results and two weeks of CGM readings, written through SampleWriter. Measured:
  * `POST /api/insights/refresh` through app.inject with a real token — reading the data, every rule,
  * storing the findings (target < 2 s) — and the engine alone over the same input. Baseline in the same
  * run: `GET /api/metrics/summary`, the Dashboard's read of the same rollups.
@@ -21,7 +21,7 @@ import { InsightsRepository } from '../src/modules/insights/insights.repository'
 import { InsightsService } from '../src/modules/insights/insights.service';
 import { GoalsRepository } from '../src/modules/goals/goals.repository';
 import type { NewSample } from '../src/modules/metrics/sample-row';
-import { SampleStore } from '../src/modules/metrics/samples.store';
+import { SampleWriter } from '../src/modules/metrics/write/sample-writer';
 
 const { values: args } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, runs: { type: 'string', default: '5' } },
@@ -98,7 +98,7 @@ async function main() {
       authorization: `Bearer ${(login.json() as { data: { accessToken: string } }).data.accessToken}`,
     };
 
-    const store = new SampleStore(db);
+    const writer = new SampleWriter(db);
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
     const rand = random(42);
     const minutes = Math.round(YEARS * 365.25 * 1440 * scale);
@@ -118,7 +118,7 @@ async function main() {
           device: 'Forerunner 965',
         });
       }
-      await store.insertBatch(user.id, batch);
+      await writer.writeOnce(user.id, batch);
     }
     const days = Math.round(YEARS * 365.25);
     const daily: NewSample[] = [];
@@ -158,7 +158,7 @@ async function main() {
         source: 'dexcom',
       });
     }
-    for (let i = 0; i < daily.length; i += BATCH) await store.insertBatch(user.id, daily.slice(i, i + BATCH));
+    for (let i = 0; i < daily.length; i += BATCH) await writer.writeOnce(user.id, daily.slice(i, i + BATCH));
     await app.inject({
       method: 'POST',
       url: '/api/goals',

@@ -7,7 +7,7 @@
  * PostgreSQL database (made on --database-url, else BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped after)
  * and one shared DATA_DIR (uploads). "Two instances" are two such processes behind load-proxy.mjs, a
  * round-robin balancer in a process of its own. The accounts and their data are written before any server
- * starts, through the app's own services (SampleStore), so every instance starts on the same database.
+ * starts, through the app's own services (SampleWriter), so every instance starts on the same database.
  *
  *  signins   — 50 distinct accounts sign in at once (p50/p95/max; target p95 < 1 s), on one instance (libuv's
  *              default 4 threads, and 2 = the cores) and on two; with a bare argon2 verify as the baseline.
@@ -41,7 +41,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createAccount } from '../src/identity/accounts';
 import { ARGON2_PARAMS } from '../src/identity/passwords';
-import { SampleStore } from '../src/modules/metrics/samples.store';
+import { SampleWriter } from '../src/modules/metrics/write/sample-writer';
 import { adaYear } from '../src/seed/ada';
 import { createPgDatabase } from '../test/databases';
 import { procOf, startServer, waitForLine } from './server-process';
@@ -246,7 +246,7 @@ async function seed(env: Env) {
         emailVerified: true,
       });
     }
-    const store = new SampleStore(db);
+    const writer = new SampleWriter(db);
     const settings = JSON.stringify(
       mergeSettings(defaultSettings(), { preferences: { timeZone: TZ, onboardingDismissed: true } }),
     );
@@ -264,7 +264,7 @@ async function seed(env: Env) {
       // the Dashboard reads are read for have a year each; the soak's other ten, a month.
       const year = adaYear(Date.now() - i * 3_600_000, i < 10 ? 365 : 30);
       for (let off = 0; off < year.length; off += 10_000) {
-        samples += (await store.insertBatch(user.id, year.slice(off, off + 10_000))).inserted;
+        samples += (await writer.writeOnce(user.id, year.slice(off, off + 10_000))).inserted;
       }
     }
     const seconds = (performance.now() - started) / 1000;
@@ -706,7 +706,7 @@ async function storage(env: Env) {
   const { app, identity, db } = await buildApp(config, { syncScheduleMs: 0 });
   let samplesPerSecond: number;
   try {
-    const store = new SampleStore(db);
+    const writer = new SampleWriter(db);
     let inserted = 0;
     let ms = 0;
     for (let i = 0; i < people; i++) {
@@ -719,7 +719,7 @@ async function storage(env: Env) {
       const year = adaYear(Date.now() - i * 3_600_000);
       for (let off = 0; off < year.length; off += 10_000) {
         const start = performance.now();
-        inserted += (await store.insertBatch(user.id, year.slice(off, off + 10_000))).inserted;
+        inserted += (await writer.writeOnce(user.id, year.slice(off, off + 10_000))).inserted;
         ms += performance.now() - start;
       }
     }
@@ -831,7 +831,7 @@ async function main() {
         }
       }
       say(
-        `sqlite file ${round(r.sqlite.fileBytes / MB)} MB for ${r.sqlite.people} people; SampleStore inserts on SQLite ${r.sqlite.insertSamplesPerSecond}/s`,
+        `sqlite file ${round(r.sqlite.fileBytes / MB)} MB for ${r.sqlite.people} people; SampleWriter inserts on SQLite ${r.sqlite.insertSamplesPerSecond}/s`,
       );
     }
   } finally {

@@ -3,10 +3,10 @@
  * PostgreSQL uses --database-url, else BENCH_DATABASE_URL or TEST_DATABASE_URL, in a throwaway schema.
  *
  * (a) Ten users; one has 5 years of per-minute heart rate (≈2.6 M samples × scale), the others a week each,
- *     all written through SampleStore.insertBatch. Then p95 of `GET /api/metrics?type=heart_rate&bucket=day`
+ *     all written through SampleWriter.writeOnce. Then p95 of `GET /api/metrics?type=heart_rate&bucket=day`
  *     over the 5 years through app.inject with a real token (target < 50 ms), against `GET /api/health`
  *     and a bare `select count(*)` on the rollups measured in the same run.
- * (b) 1 M samples × scale into a fresh samples table through SampleStore.insertBatch, and the same rows into
+ * (b) 1 M samples × scale into a fresh samples table through SampleWriter.writeOnce, and the same rows into
  *     another fresh table with a bare prepared-statement loop (one row a statement, a transaction per
  *     10 000 rows, as the store's batches); ratio of rates, target ≥ 0.5. Only the writes are timed.
  */
@@ -24,7 +24,7 @@ import type { Dialect } from '../src/db/migrations/types';
 import { userNo } from '../src/db/user-number';
 import { createAccount } from '../src/identity/accounts';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from '../src/modules/metrics/sample-row';
-import { SampleStore } from '../src/modules/metrics/samples.store';
+import { SampleWriter } from '../src/modules/metrics/write/sample-writer';
 import { DAY_MS, dayToDate, localDayOf } from '../src/modules/metrics/time';
 import { createTestDb } from '../test/databases';
 
@@ -130,7 +130,7 @@ async function partA(dialect: Dialect, scale: number, runs: number) {
     });
     const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
 
-    const store = new SampleStore(db);
+    const writer = new SampleWriter(db);
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
     const minutes = Math.round(FULL_YEARS * 365.25 * 1440 * scale);
     const from = now - minutes * MINUTE;
@@ -139,7 +139,7 @@ async function partA(dialect: Dialect, scale: number, runs: number) {
     const write = async (userId: string, start: number, total: number) => {
       for (let off = 0; off < total; off += BATCH) {
         const batch = heartRate(start, Math.min(BATCH, total - off), off);
-        const [result, ms] = await timeIt(() => store.insertBatch(userId, batch));
+        const [result, ms] = await timeIt(() => writer.writeOnce(userId, batch));
         writeMs += ms;
         written += result.inserted;
       }
@@ -292,10 +292,10 @@ async function partB(dialect: Dialect, scale: number) {
   let storeMs = 0;
   try {
     await insertUser(db, 'store');
-    const store = new SampleStore(db);
+    const writer = new SampleWriter(db);
     for (let off = 0; off < rows; off += BATCH) {
       const batch = heartRate(from, Math.min(BATCH, rows - off), off);
-      storeMs += (await timeIt(() => store.insertBatch('store', batch)))[1];
+      storeMs += (await timeIt(() => writer.writeOnce('store', batch)))[1];
     }
   } finally {
     await db.close();
@@ -349,10 +349,10 @@ if (isMain) {
     process.stdout.write(
       [
         `metrics bench on ${dialect}, scale ${scale}${scale < 1 ? ' (reduced: run with --scale 1 for the figures of the issue)' : ''}`,
-        `(a) wrote ${n(r.write.samples)} samples for 10 users through SampleStore.insertBatch in ${r.write.seconds} s (${n(r.write.perSecond)} samples/s)`,
+        `(a) wrote ${n(r.write.samples)} samples for 10 users through SampleWriter.writeOnce in ${r.write.seconds} s (${n(r.write.perSecond)} samples/s)`,
         `(a) GET /api/metrics?type=heart_rate&bucket=day over ${round(FULL_YEARS * scale, 2)} years (${n(r.dayQuery.items)} days), ${r.dayQuery.runs} runs: p50 ${r.dayQuery.p50} ms, p95 ${r.dayQuery.p95} ms — target < ${r.dayQuery.targetMs} ms: ${verdict(r.dayQuery.pass)}`,
         `(a) baselines in this run: GET /api/health p95 ${r.baselines.healthP95} ms (ratio ${r.baselines.ratioToHealth}×), select count(*) on the user's rollups p95 ${r.baselines.countP95} ms (ratio ${r.baselines.ratioToCount}×)`,
-        `(b) ${n(r.insert.rows)} samples: SampleStore.insertBatch ${n(r.insert.storePerSecond)}/s, bare prepared-statement loop ${n(r.insert.barePerSecond)}/s — ratio ${r.insert.ratio} (target ≥ ${r.insert.target}): ${verdict(r.insert.pass)}`,
+        `(b) ${n(r.insert.rows)} samples: SampleWriter.writeOnce ${n(r.insert.storePerSecond)}/s, bare prepared-statement loop ${n(r.insert.barePerSecond)}/s — ratio ${r.insert.ratio} (target ≥ ${r.insert.target}): ${verdict(r.insert.pass)}`,
       ].join('\n') + '\n',
     );
   }

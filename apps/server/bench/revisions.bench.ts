@@ -19,7 +19,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
-import { SampleStore } from '../src/modules/metrics/samples.store';
+import { SampleStore } from '../src/modules/metrics/write/samples.store';
 import { SeenInSpans } from '../src/modules/sources/sync/sync-window';
 import { createTestDb } from '../test/databases';
 import { connectThroughConsent, fakeEnv, startFake } from '../test/sources/helpers';

@@ -54,7 +54,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { InsightsService } from './modules/insights/insights.service';
 import { RecipientsRepository } from './modules/insights/recipients.repository';
 import { createMetrics, metricsRoutes } from './modules/metrics/metrics.routes';
-import { recomputeQueuedDays } from './modules/metrics/rollup-recompute';
+import { recomputeQueuedDays } from './modules/metrics/write/rollup-recompute';
 import { SamplesQuery } from './modules/metrics/samples-query';
 import { ExportService } from './modules/settings/export/export.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -282,7 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const importRunner = new ImportRunner({
     db,
     queue: jobs,
-    store: metrics.store,
+    writer: metrics.writer,
     zones: samples,
     log: app.log,
     now,
@@ -309,6 +309,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connections,
     syncState,
     store: metrics.store,
+    writer: metrics.writer,
     zones: samples,
     vault,
     endpoints,
@@ -353,7 +354,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ingest = new IngestService({
     tokens: new IngestTokensRepository(db.kysely),
     sources: connecting,
-    store: metrics.store,
+    writer: metrics.writer,
     zones: samples,
     publicUrl: config.publicUrl,
     now,
@@ -389,7 +390,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hosts: config.bodyspecReportHosts,
     allowInsecure: options.allowInsecureReportHosts ?? false,
   });
-  const review = new ReviewService(new ImportsRepository(db.kysely), metrics.store, samples, now, (userId) =>
+  const review = new ReviewService(new ImportsRepository(db.kysely), metrics.writer, samples, now, (userId) =>
     insightJobs.request(userId),
   );
   // Days a migration left to recompute (sandbox samples marked): in the background, then their insights.

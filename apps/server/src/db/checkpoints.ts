@@ -47,17 +47,31 @@ export class Checkpoints {
 
   /** Runs `work` with checkpoints held off; once no work holds them, the WAL is copied back. */
   async hold<T>(work: () => Promise<T>): Promise<T> {
-    if (this.holders++ === 0) this.setAutoCheckpoint(0);
+    const release = this.acquire();
     try {
       return await work();
     } finally {
+      release();
+    }
+  }
+
+  /**
+   * Holds checkpoints off until the answered function is called (a second call does nothing): for a
+   * holder whose work is not one callback (a write session, from its begin to its finish or abort).
+   */
+  acquire(): () => void {
+    if (this.holders++ === 0) this.setAutoCheckpoint(0);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
       if (--this.holders === 0) {
         const releasing = this.release().finally(() => {
           if (this.releasing === releasing) this.releasing = undefined;
         });
         this.releasing = releasing;
       }
-    }
+    };
   }
 
   /** Between a holder's transactions: a WAL grown past `walBytes` is copied back before it goes on. */

@@ -101,6 +101,7 @@ export interface Database {
   samples: SamplesTable;
   daily_rollups: DailyRollupsTable;
   rollup_recompute: RollupRecomputeTable;
+  rollup_pending_days: RollupPendingDaysTable;
   source_priorities: SourcePrioritiesTable;
   imports: ImportsTable;
   insights: InsightsTable;
@@ -178,6 +179,19 @@ export interface RollupRecomputeTable {
   local_day: number;
 }
 
+/**
+ * A day whose priority merge a bulk write session (an import) put off to its end (migration
+ * 202612021200; modules/metrics/write/pending-days.ts).
+ */
+export interface RollupPendingDaysTable {
+  /** The owner's `users.user_no`, as in `samples`. */
+  user_no: number;
+  /** The session's writer: `import:<id>`. */
+  origin: string;
+  kind: string;
+  local_day: number;
+}
+
 /** A user's order of streams for one kind; rank 0 is the best. Device '' stands for every device of the source. */
 export interface SourcePrioritiesTable {
   user_id: string;
@@ -212,8 +226,6 @@ export interface ImportsTable {
   errors: string;
   /** JSON: string[]. */
   warnings: string;
-  /** JSON: { kind: local days } whose merged rollups are recomputed when the import ends. */
-  pending_merges: string;
   failure: string | null;
   created_at: number;
   started_at: number | null;

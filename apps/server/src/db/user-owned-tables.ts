@@ -40,4 +40,8 @@ export const userOwnedTables = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables keyed by the user's number (`user_no`) instead: see `user-number.ts`. */
-export const userNumberedTables = ['samples', 'daily_rollups'] as const satisfies readonly (keyof Database)[];
+export const userNumberedTables = [
+  'samples',
+  'daily_rollups',
+  'rollup_pending_days',
+] as const satisfies readonly (keyof Database)[];

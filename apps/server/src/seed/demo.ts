@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createAccount, generatePassword } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
-import { SampleStore } from '../modules/metrics';
+import { SampleWriter } from '../modules/metrics';
 import { ADA, adaYear } from './ada';
 
 export const DEMO_EMAIL = 'demo@healthfolio.local';
@@ -46,10 +46,10 @@ export async function seedDemoIfEmpty(
   await identity.users.update(user.id, { settings: JSON.stringify(settings) }, identity.now());
 
   const samples = adaYear(Date.now());
-  const store = new SampleStore(db);
+  const writer = new SampleWriter(db);
   let inserted = 0;
   for (let i = 0; i < samples.length; i += BATCH)
-    inserted += (await store.insertBatch(user.id, samples.slice(i, i + BATCH))).inserted;
+    inserted += (await writer.writeOnce(user.id, samples.slice(i, i + BATCH))).inserted;
   log.info({ inserted }, 'demo account seeded');
   return { userId: user.id, email: DEMO_EMAIL, password };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportJob } from '@healthfolio/core';
 import { userNo } from '../../src/db/user-number';
 import { upsertClinicalRecords } from '../../src/modules/clinical/clinical-records.repository';
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { adaYear } from '../../src/seed/ada';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects, SAMPLE_CONTENT_COLUMNS } from '../databases';
@@ -104,7 +104,7 @@ describe.each(testDialects)('export → import round trip on %s', (dialect) => {
       const adaId = (await createUser(t, 'ada@example.com')).id;
       ada = { id: adaId, auth: bearer((await signIn(t, 'ada@example.com')).accessToken) };
       // A persona: three weeks of watch, phone and ring readings (labs among them) written by their APIs …
-      await new SampleStore(t.db).insertBatch(ada.id, [
+      await new SampleWriter(t.db).writeOnce(ada.id, [
         ...adaYear(NOW, 21),
         {
           kind: 'ldl_cholesterol',

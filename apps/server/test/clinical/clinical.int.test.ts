@@ -276,7 +276,6 @@ describe.each(testDialects)('clinical records on %s', (dialect) => {
         rejected: 0,
         errors: '[]',
         warnings: '[]',
-        pending_merges: '{}',
         failure: null,
         created_at: Date.now(),
         started_at: Date.now(),

@@ -2,9 +2,9 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
-import { recomputeQueuedDays } from '../../src/modules/metrics/rollup-recompute';
+import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects } from '../databases';
 import { withTodaysRollups } from './app-on-old-schema';
@@ -58,7 +58,7 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
     await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
       values ('ada', 'ada@example.com', 'Ada', 'x', '{}', 0, 0)`.execute(raw);
     await withTodaysRollups(db, async () => {
-      await new SampleStore(db).insertBatch('ada', [...fromExport, ...pushed]);
+      await new SampleWriter(db).writeOnce('ada', [...fromExport, ...pushed]);
       // One stream, summed: the export's 2,400 and the push's 2,900.
       expect(await merged()).toEqual([5_300]);
     });

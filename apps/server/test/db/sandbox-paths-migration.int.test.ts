@@ -4,9 +4,9 @@ import { migrateToLatest, type Db } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { rankFunction } from '../../src/modules/metrics/priority';
-import { recomputeQueuedDays } from '../../src/modules/metrics/rollup-recompute';
+import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects } from '../databases';
 import { withTodaysRollups } from './app-on-old-schema';
@@ -98,10 +98,10 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     await addConnection(raw, 'ada', 1);
     await addConnection(raw, 'ben', 0);
     await withTodaysRollups(db, async () => {
-      const store = new SampleStore(db);
-      await store.insertBatch('ada', [garmin, ...legacySandbox, fromFile]);
+      const writer = new SampleWriter(db);
+      await writer.writeOnce('ada', [garmin, ...legacySandbox, fromFile]);
       // Ben's Oura is real: its samples have no path either, and stay his.
-      await store.insertBatch('ben', [garmin, ...legacySandbox]);
+      await writer.writeOnce('ben', [garmin, ...legacySandbox]);
       // Unmarked, the generated steps counted as Ada's: 11,800 + 15,000 + 3,333, and 7,000 the day before.
       expect(await merged('ada')).toEqual([
         [-1, 7_000],

@@ -33,7 +33,7 @@ describe.each(testDialects)('goals API on %s', (dialect) => {
   let f: MetricsFixture;
   beforeAll(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, [...steps(), ...weighIns()]);
+    await f.writer.writeOnce(f.ada.id, [...steps(), ...weighIns()]);
   });
   afterAll(() => f.t.close());
 

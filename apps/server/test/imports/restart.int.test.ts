@@ -114,10 +114,15 @@ describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, e
       const { first, id } = await startImport('export.xml', overlappingSteps(DAYS));
       // Partway through the watch's records: the days with both streams so far wait for their merge.
       await stopMidway(first, id, DAYS * 6 + 1_000);
+      const waiting = await db.kysely.selectFrom('rollup_pending_days').select(['origin', 'kind']).execute();
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(new Set(waiting.map((w) => `${w.origin} ${w.kind}`))).toEqual(new Set([`import:${id} steps`]));
 
       const second = await start('as deployed');
       await second.importRunner.idle();
-      expect(await importRow(id)).toMatchObject({ status: 'succeeded', pending_merges: '{}' });
+      expect(await importRow(id)).toMatchObject({ status: 'succeeded' });
+      // The days the first run left to merge were found by the second, and merged.
+      expect(await db.kysely.selectFrom('rollup_pending_days').selectAll().execute()).toEqual([]);
       expect(await sampleCount()).toBe(DAYS * 12);
       const merged = await db.kysely
         .selectFrom('daily_rollups')

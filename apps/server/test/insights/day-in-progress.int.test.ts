@@ -51,7 +51,7 @@ describe.each(testDialects)('the day in progress on %s', (dialect) => {
         payload: { settings: { preferences: { timeZone } } },
       });
       expect(res.statusCode, res.body).toBe(200);
-      await f.store.insertBatch(user.id, history(timeZone));
+      await f.writer.writeOnce(user.id, history(timeZone));
     }
   });
   afterAll(() => f.t.close());
@@ -107,7 +107,7 @@ describe.each(testDialects)('the day in progress on %s', (dialect) => {
 
   it('flags New York’s whole 23rd the next morning, not the 24th so far, and mails it once', async () => {
     at('2026-11-24T13:00:00Z');
-    await f.store.insertBatch(f.ada.id, stepsOn('America/New_York', DAY + 1, [450]));
+    await f.writer.writeOnce(f.ada.id, stepsOn('America/New_York', DAY + 1, [450]));
     const found = await refresh('ada@example.com');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject(lowSteps('2026-11-23'));

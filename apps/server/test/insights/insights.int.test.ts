@@ -35,7 +35,7 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
   let f: MetricsFixture;
   beforeAll(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, [...restingHeartRate(), ldl]);
+    await f.writer.writeOnce(f.ada.id, [...restingHeartRate(), ldl]);
   });
   afterAll(() => f.t.close());
 
@@ -62,7 +62,7 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
 
   it('says how much data there is against what the first insights need when there are none', async () => {
     // Ben has three days of steps: too little for any insight.
-    await f.store.insertBatch(
+    await f.writer.writeOnce(
       f.ben.id,
       [1, 2, 3].map((daysAgo) => ({
         kind: 'steps',
@@ -147,7 +147,7 @@ describe.each(testDialects)('insights API on %s', (dialect) => {
       payload: { settings: { notifications: { insightAlerts: false } } },
     });
     expect(put.statusCode, put.body).toBe(200);
-    await f.store.insertBatch(f.ben.id, [ldl]);
+    await f.writer.writeOnce(f.ben.id, [ldl]);
     await post('/api/insights/refresh', f.ben.auth);
     expect((await items('/api/insights', f.ben.auth)).length).toBeGreaterThan(0);
     const mails = await readOutbox(f.t, 'insight-alert');

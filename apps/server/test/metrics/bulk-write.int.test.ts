@@ -74,14 +74,14 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
   it('writes a fresh batch, then one continuing its last day, with the counts and rollups of row-by-row writes', async () => {
     // Three days of a watch's minutes: a batch of 3 000, then 3 000 more from minute 2 000 on.
     const first = perMinute(garmin, MORNING, 3000, beat, false);
-    expect(await f.store.insertBatch(f.ada.id, first)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, first)).toEqual({
       inserted: 3000,
       updated: 0,
       duplicates: 0,
       rejected: [],
     });
     const next = perMinute(garmin, MORNING + 2000 * MINUTE, 3000, (i) => beat(i + 2000), false);
-    expect(await f.store.insertBatch(f.ada.id, next)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, next)).toEqual({
       inserted: 2000,
       updated: 0,
       duplicates: 1000,
@@ -106,7 +106,7 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
   });
 
   it('takes readings stored before by another path as revisions, and a reading given twice as one', async () => {
-    await f.store.insertBatch(f.ada.id, perMinute(garmin, MORNING, 1500, beat, false));
+    await f.writer.writeOnce(f.ada.id, perMinute(garmin, MORNING, 1500, beat, false));
     // The same minutes brought again by Health Auto Export, one beat higher: a stream of its own (its path),
     // but the same identity, so COPY would meet them — the batch is written as revisions instead.
     const again = perMinute(
@@ -116,7 +116,7 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
       (i) => beat(i) + 1,
       false,
     );
-    expect(await f.store.insertBatch(f.ada.id, again)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, again)).toEqual({
       inserted: 0,
       updated: 1500,
       duplicates: 0,
@@ -125,7 +125,7 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
     // A ring's 1 200 minutes the next days, one of them twice: the second value is the one kept.
     const ring = perMinute(oura, MORNING + 1500 * MINUTE, 1200, beat, false);
     ring.splice(601, 0, { ...ring[600]!, value: 99 });
-    expect(await f.store.insertBatch(f.ada.id, ring)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, ring)).toEqual({
       inserted: 1200,
       updated: 1,
       duplicates: 0,
@@ -142,7 +142,7 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
     const rows = await streamRows();
     expect(rows.stored).toEqual(rows.fromSamples);
     // The revised readings again change nothing.
-    expect(await f.store.insertBatch(f.ada.id, again)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, again)).toEqual({
       inserted: 0,
       updated: 0,
       duplicates: 1500,

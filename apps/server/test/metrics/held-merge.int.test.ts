@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HeldSamples } from '../../src/modules/metrics/held-samples';
-import type { DaysByKind } from '../../src/modules/metrics/rollups';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { SamplesRepository } from '../../src/modules/metrics/samples.repository';
@@ -37,12 +36,16 @@ describe.each(testDialects)(
     });
     afterEach(() => f.t.close());
 
+    let imports = 0;
+    /** An import's write session, holding its samples or not (then its deferred days are read back). */
+    const begin = (userId: string, hold: boolean) =>
+      new SampleWriter(f.t.db, { holdSamples: hold }).begin(userId, { kind: 'import', id: `i${++imports}` });
+
     /** Writes the batches as the import runner does: merges deferred, then run at the end. */
     async function runImport(userId: string, parts: NewSample[][], hold: boolean): Promise<void> {
-      const days: DaysByKind = new Map();
-      const held = hold ? new HeldSamples() : undefined;
-      for (const part of parts) await f.store.insertBatch(userId, part, undefined, { days, held });
-      await f.store.remerge(userId, days, held);
+      const session = begin(userId, hold);
+      for (const part of parts) await session.write(part);
+      await session.finish();
     }
 
     const rollups = async (userId: string) =>
@@ -113,7 +116,7 @@ describe.each(testDialects)(
           start: s.start + 9 * 24 * HOUR,
           end: s.end! + 9 * 24 * HOUR,
         }));
-        await f.store.insertBatch(userId, ring);
+        await f.writer.writeOnce(userId, ring);
       }
       const samples = [
         ...stream('heart_rate', 'iPhone', 40, (i) => 60 + (i % 30)),
@@ -144,16 +147,13 @@ describe.each(testDialects)(
       const phone = stream('steps', 'iPhone', 35, (i) => 300 + (i % 7) * 11);
       const watch = stream('steps', 'Apple Watch', 35, (i) => 280 + (i % 5) * 13, 20 * 60_000);
       for (const userId of [f.ada.id, f.ben.id]) {
-        const days: DaysByKind = new Map();
-        const held = userId === f.ada.id ? new HeldSamples() : undefined;
-        for (const part of batches([...phone, ...watch], 800)) {
-          await f.store.insertBatch(userId, part, undefined, { days, held });
-        }
+        const session = begin(userId, userId === f.ada.id);
+        for (const part of batches([...phone, ...watch], 800)) await session.write(part);
         // A manual entry lands on day 5 before the import's merges run.
-        await f.store.insertBatch(userId, [
+        await f.writer.writeOnce(userId, [
           { ...NY, kind: 'steps', source: 'manual', start: FIRST_DAY + (5 * 24 + 12) * HOUR, value: 1234 },
         ]);
-        await f.store.remerge(userId, days, held);
+        await session.finish();
       }
       expect(await rollups(f.ada.id)).toEqual(await rollups(f.ben.id));
     });

@@ -1,4 +1,5 @@
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
+import { SampleStore } from '../../src/modules/metrics/write/samples.store';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestApp, type TestApp } from '../app';
 import type { TestDialect } from '../databases';
@@ -12,6 +13,7 @@ export interface MetricsFixture {
   t: TestApp;
   clock: FakeClock;
   store: SampleStore;
+  writer: SampleWriter;
   ada: { id: string; auth: { authorization: string } };
   ben: { id: string; auth: { authorization: string } };
 }
@@ -28,6 +30,7 @@ export async function metricsFixture(dialect: TestDialect): Promise<MetricsFixtu
     t,
     clock,
     store: new SampleStore(t.db),
+    writer: new SampleWriter(t.db),
     ada: { id: adaUser.id, auth: bearer(adaSession.accessToken) },
     ben: { id: benUser.id, auth: bearer(benSession.accessToken) },
   };

@@ -87,8 +87,8 @@ describe.each(testDialects)('GET /api/metrics/overview on %s', (dialect) => {
   let f: MetricsFixture;
   beforeAll(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, adaSamples());
-    await f.store.insertBatch(f.ben.id, benSamples());
+    await f.writer.writeOnce(f.ada.id, adaSamples());
+    await f.writer.writeOnce(f.ben.id, benSamples());
   });
   afterAll(() => f.t.close());
 

@@ -34,7 +34,7 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
       .items[0] as { sum: number };
 
   it('counts the watch once when export.zip and Health Auto Export bring the same hours', async () => {
-    await f.store.insertBatch(f.ada.id, fromExport);
+    await f.writer.writeOnce(f.ada.id, fromExport);
     // Health Auto Export pushes the same watch by the hour, one hour past what the export holds.
     const hourly = [1200, 1200, 500].map((value, h) => ({
       ...watch,
@@ -44,7 +44,7 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
       end: DAY_START + (9 + h) * HOUR,
       value,
     }));
-    await f.store.insertBatch(f.ada.id, hourly);
+    await f.writer.writeOnce(f.ada.id, hourly);
     // The finer export wins 08–10; the push adds only the hour the export does not have.
     expect((await stepsOn20th()).sum).toBe(2400 + 500);
 
@@ -89,9 +89,9 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
   });
 
   it('lets a day total fill only what finer readings of the same device leave open', async () => {
-    await f.store.insertBatch(f.ada.id, fromExport);
+    await f.writer.writeOnce(f.ada.id, fromExport);
     // The push's day total holds the export's 2,400 and 2,600 more taken outside 08–10.
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       {
         ...watch,
         path: 'health-auto-export',
@@ -103,7 +103,7 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
     ]);
     expect((await stepsOn20th()).sum).toBe(5000);
     // Pushed again later in the day with the watch's growing total: replaced, still counted once.
-    const revised = await f.store.insertBatch(f.ada.id, [
+    const revised = await f.writer.writeOnce(f.ada.id, [
       {
         ...watch,
         path: 'health-auto-export',
@@ -118,9 +118,9 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
   });
 
   it('takes a pushed hour written as an instant for the coarser reading, not the finer', async () => {
-    await f.store.insertBatch(f.ada.id, fromExport);
+    await f.writer.writeOnce(f.ada.id, fromExport);
     // Health Auto Export writes each hour's total at the hour's start, with no end.
-    await f.store.insertBatch(
+    await f.writer.writeOnce(
       f.ada.id,
       [1200, 1200, 700].map((value, h) => ({
         ...watch,
@@ -134,9 +134,9 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
   });
 
   it('reads a day total written at midnight with no end as the whole day, not as one more reading', async () => {
-    await f.store.insertBatch(f.ada.id, fromExport);
+    await f.writer.writeOnce(f.ada.id, fromExport);
     // Health Auto Export grouped by day: "5,000 steps at 2026-11-20 00:00".
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       {
         ...watch,
         path: 'health-auto-export',
@@ -149,8 +149,8 @@ describe.each(testDialects)('one reading counts once, whatever path it took, on 
   });
 
   it('still lets a better device outrank: the watch by any path before the phone', async () => {
-    await f.store.insertBatch(f.ada.id, fromExport);
-    await f.store.insertBatch(
+    await f.writer.writeOnce(f.ada.id, fromExport);
+    await f.writer.writeOnce(
       f.ada.id,
       fromExport.map((s) => ({ ...s, device: 'Ada’s iPhone', value: 90 })),
     );

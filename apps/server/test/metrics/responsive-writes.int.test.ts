@@ -24,7 +24,7 @@ describe.each(testDialects)('other requests during a large write on %s', (dialec
   afterEach(() => f.t.close());
 
   it('answers another person’s reads while a batch writes, and the batch’s rows only once it has committed', async () => {
-    await f.store.insertBatch(
+    await f.writer.writeOnce(
       f.ben.id,
       perMinute(garmin, NOW - 2 * 1440 * MINUTE, 1440, (i) => 60 + (i % 30)),
     );
@@ -37,8 +37,8 @@ describe.each(testDialects)('other requests during a large write on %s', (dialec
 
     // Thirty days of Ada's minutes: one transaction of 43 200 samples with its rollups.
     let committed = false;
-    const writing = f.store
-      .insertBatch(
+    const writing = f.writer
+      .writeOnce(
         f.ada.id,
         perMinute(garmin, NOW - 40 * 1440 * MINUTE, 30 * 1440, (i) => 50 + (i % 70)),
       )
@@ -85,7 +85,7 @@ describe.each(testDialects)('other requests during a large write on %s', (dialec
     let writing = true;
     const timer = setInterval(() => writing && ticks++, 1);
     try {
-      await f.store.insertBatch(
+      await f.writer.writeOnce(
         f.ada.id,
         perMinute(garmin, NOW - 40 * 1440 * MINUTE, 30 * 1440, (i) => 50 + (i % 70)),
       );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { identityOf } from '../../src/modules/metrics/samples.store';
+import { identityOf } from '../../src/modules/metrics/write/samples.store';
 import { testDialects } from '../databases';
 import { metricsFixture, type MetricsFixture } from './helpers';
 
@@ -37,7 +37,7 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
   };
 
   it('keeps the later of two pushes of one day total, and the day total follows', async () => {
-    expect(await f.store.insertBatch(f.ada.id, [dayTotal(1000)])).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, [dayTotal(1000)])).toEqual({
       inserted: 1,
       updated: 0,
       duplicates: 0,
@@ -45,7 +45,7 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     });
     expect((await stepsOn20th())[0]).toMatchObject({ sum: 1000, count: 1 });
 
-    expect(await f.store.insertBatch(f.ada.id, [dayTotal(5400)])).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, [dayTotal(5400)])).toEqual({
       inserted: 0,
       updated: 1,
       duplicates: 0,
@@ -54,7 +54,7 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     expect((await stepsOn20th())[0]).toMatchObject({ sum: 5400, count: 1 });
 
     // The same figure again is a duplicate, not a revision.
-    expect(await f.store.insertBatch(f.ada.id, [dayTotal(5400)])).toMatchObject({
+    expect(await f.writer.writeOnce(f.ada.id, [dayTotal(5400)])).toMatchObject({
       updated: 0,
       duplicates: 1,
     });
@@ -78,9 +78,9 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
       const history = goal.progress.history;
       return history.find((h) => h.start === '2026-11-20');
     };
-    await f.store.insertBatch(f.ada.id, [dayTotal(1000)]);
+    await f.writer.writeOnce(f.ada.id, [dayTotal(1000)]);
     expect(await dayOf()).toEqual({ start: '2026-11-20', value: 1000, met: false });
-    await f.store.insertBatch(f.ada.id, [dayTotal(5400)]);
+    await f.writer.writeOnce(f.ada.id, [dayTotal(5400)]);
     expect(await dayOf()).toEqual({ start: '2026-11-20', value: 5400, met: true });
   });
 
@@ -97,10 +97,10 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
         end: DAY_START + (9 + i) * hour,
         value: value(i),
       }));
-    await f.store.insertBatch(f.ada.id, hourly(() => 100).slice(0, 4));
+    await f.writer.writeOnce(f.ada.id, hourly(() => 100).slice(0, 4));
     expect((await stepsOn20th())[0]).toMatchObject({ sum: 400 });
     // Oura answers the morning again with hour 2 re-counted, and two new hours.
-    const result = await f.store.insertBatch(
+    const result = await f.writer.writeOnce(
       f.ada.id,
       hourly((i) => (i === 2 ? 250 : 100)),
     );
@@ -125,7 +125,7 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
       weigh('2', morning + 60_000, 91.4),
       weigh('3', morning + 120_000, 70.1),
     ];
-    await f.store.insertBatch(f.ada.id, samples);
+    await f.writer.writeOnce(f.ada.id, samples);
     // Ada's guest stepped on the scale: she deletes weigh-in 2 at Withings.
     expect(await f.store.deleteOrigins(f.ada.id, 'withings', ['weight'], ['withings:2'])).toBe(1);
     // The window is fetched again and weigh-in 3 is gone too; weigh-in 1 is answered as before.
@@ -140,7 +140,7 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     });
     expect(res.json().data.items[0]).toMatchObject({ count: 1, avg: 70.2 });
     // A weigh-in of the same scale from an imported Withings file is not the API's to take back.
-    await f.store.insertBatch(f.ada.id, [{ ...weigh('csv-1', morning + 180_000, 70.3), path: 'withings' }]);
+    await f.writer.writeOnce(f.ada.id, [{ ...weigh('csv-1', morning + 180_000, 70.3), path: 'withings' }]);
     expect(await f.store.deleteMissing(f.ada.id, 'withings', ['weight'], DAY_START, DAY_END, seen)).toBe(0);
   });
 });

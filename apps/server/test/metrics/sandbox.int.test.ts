@@ -103,7 +103,7 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
   let f: MetricsFixture;
   beforeEach(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, realData());
+    await f.writer.writeOnce(f.ada.id, realData());
     const goal = await f.t.app.inject({
       method: 'POST',
       url: '/api/goals',
@@ -156,7 +156,7 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
     expect(before.days).toEqual(STEPS.map((value, i) => [date(9 - i), value]));
     expect(before.insights.length).toBeGreaterThan(0);
 
-    await f.store.insertBatch(f.ada.id, sandboxData());
+    await f.writer.writeOnce(f.ada.id, sandboxData());
     expect(await numbers()).toEqual(before);
 
     // Why this number: the Garmin counts it all; the sandbox is listed, left out, with what it holds.
@@ -191,7 +191,7 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
 
   it('fills only where no real stream has data when included, and goes back when turned off', async () => {
     const before = await numbers();
-    await f.store.insertBatch(f.ada.id, sandboxData());
+    await f.writer.writeOnce(f.ada.id, sandboxData());
     expect((await includeSandbox(true)).preferences.includeSandboxData).toBe(true);
 
     // The Garmin hour 10–11 stays the Garmin's; the sandbox fills 08–10 and 11–12, and its own days.
@@ -234,7 +234,7 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
   });
 
   it('leaves sandbox samples out of the export unless included', async () => {
-    await f.store.insertBatch(f.ada.id, sandboxData());
+    await f.writer.writeOnce(f.ada.id, sandboxData());
     const exported = async () => {
       const res = await f.t.app.inject({
         method: 'GET',
@@ -288,7 +288,7 @@ describe.each(testDialects)('sandbox data kept apart on %s', (dialect) => {
       device: 'Oura Ring',
       path: 'oura',
     };
-    await f.store.insertBatch(f.ada.id, [...sandboxData(), fromFile]);
+    await f.writer.writeOnce(f.ada.id, [...sandboxData(), fromFile]);
     const withFile = STEPS.map((value, i) => [date(9 - i), value + (i === 7 ? 3_333 : 0)]);
     expect(await stepDays()).toEqual(withFile);
 

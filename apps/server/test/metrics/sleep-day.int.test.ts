@@ -4,10 +4,10 @@ import { migrateToLatest, type Db } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { eveningSleepDay } from '../../src/db/migrations/202611300600-evening-sleep-day';
 import { userNo } from '../../src/db/user-number';
-import { recomputeQueuedDays } from '../../src/modules/metrics/rollup-recompute';
+import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { dateToDay, dayToDate } from '../../src/modules/metrics/time';
 import { createTestDb, testDialects } from '../databases';
 import { withTodaysRollups } from '../db/app-on-old-schema';
@@ -95,7 +95,7 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
   it('stores an evening stretch of sleep on the next day, and the daily totals whole nights', async () => {
     await migrateToLatest(db);
     await addUser(db.kysely as unknown as Kysely<unknown>, 'ada');
-    await new SampleStore(db).insertBatch('ada', [...SLEEP, ...IN_BED]);
+    await new SampleWriter(db).writeOnce('ada', [...SLEEP, ...IN_BED]);
     expect(await totals(db, 'ada', 'sleep_duration')).toEqual(NIGHTS_COUNTED_AS_WOKEN.sleep_duration);
     expect(await totals(db, 'ada', 'time_in_bed')).toEqual(NIGHTS_COUNTED_AS_WOKEN.time_in_bed);
     const days = await db.kysely
@@ -126,10 +126,10 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
     await addUser(raw, 'ben');
     // Today's code writes Ada's and Ben's data; the rollups are then keyed as they were at the time.
     await withTodaysRollups(db, async () => {
-      const store = new SampleStore(db);
-      await store.insertBatch('ada', [...SLEEP, ...IN_BED]);
+      const writer = new SampleWriter(db);
+      await writer.writeOnce('ada', [...SLEEP, ...IN_BED]);
       // Ben sleeps 23:30→07:00 in one stretch and naps in the afternoon: nothing of his moves.
-      await store.insertBatch('ben', [
+      await writer.writeOnce('ben', [
         { ...stretch('2026-11-19T23:30:00', '2026-11-20T07:00:00', 'light'), meta: undefined },
         { ...stretch('2026-11-20T13:00:00', '2026-11-20T13:30:00', 'light'), meta: undefined },
       ]);

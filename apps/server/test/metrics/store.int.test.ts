@@ -32,7 +32,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
       (i) => 60 + (i % 40),
       false,
     );
-    await expect(f.store.insertBatch('no-such-user', heart)).rejects.toThrow();
+    await expect(f.writer.writeOnce('no-such-user', heart)).rejects.toThrow();
     const count = async (table: 'samples' | 'daily_rollups') =>
       Number(
         (
@@ -45,7 +45,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
     expect(await count('samples')).toBe(0);
     expect(await count('daily_rollups')).toBe(0);
     // The account's own batch goes in.
-    expect((await f.store.insertBatch(f.ada.id, heart)).inserted).toBe(600);
+    expect((await f.writer.writeOnce(f.ada.id, heart)).inserted).toBe(600);
   });
 
   it('writes idempotently: the same batch twice adds nothing', async () => {
@@ -56,7 +56,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
       (i) => 60 + (i % 40),
       false,
     );
-    expect(await f.store.insertBatch(f.ada.id, heart)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, heart)).toEqual({
       inserted: 1300,
       updated: 0,
       duplicates: 0,
@@ -67,7 +67,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
       .selectAll()
       .orderBy('source')
       .execute();
-    expect(await f.store.insertBatch(f.ada.id, heart)).toEqual({
+    expect(await f.writer.writeOnce(f.ada.id, heart)).toEqual({
       inserted: 0,
       updated: 0,
       duplicates: 1300,
@@ -85,7 +85,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
       (i) => 60 + ((i + 650) % 40),
       false,
     );
-    expect(await f.store.insertBatch(f.ada.id, more)).toMatchObject({ inserted: 650, duplicates: 650 });
+    expect(await f.writer.writeOnce(f.ada.id, more)).toMatchObject({ inserted: 650, duplicates: 650 });
     const days = await get(
       '/api/metrics?type=hr&bucket=day&from=2026-11-19&to=2026-11-23&tz=America/New_York',
     );
@@ -98,7 +98,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
   });
 
   it('reports bad samples as data and writes the rest', async () => {
-    const result = await f.store.insertBatch(f.ada.id, [
+    const result = await f.writer.writeOnce(f.ada.id, [
       { ...watch, start: MORNING, end: MORNING + MINUTE, value: 80 },
       { ...watch, kind: 'vibes', start: MORNING, value: 1 },
       { ...watch, start: MORNING + MINUTE, end: MORNING + 2 * MINUTE, value: -3 },
@@ -114,7 +114,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
 
   it('counts overlapping watch and phone steps once, and explains why', async () => {
     // Ada walks 08:00–09:00 with both; the watch is on the charger 09:00–09:30 while the phone keeps counting.
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       ...perMinute(watch, MORNING, 60, () => 100),
       ...perMinute(phone, MORNING, 90, () => 90),
     ]);
@@ -151,7 +151,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
     ]);
 
     // A late batch from the phone only (a second phone sync) re-merges the day.
-    await f.store.insertBatch(
+    await f.writer.writeOnce(
       f.ada.id,
       perMinute(phone, MORNING + 90 * MINUTE, 10, () => 50),
     );
@@ -164,12 +164,12 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
   });
 
   it('recomputes merged days when the user changes the priority', async () => {
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       ...perMinute(watch, MORNING, 60, () => 100),
       ...perMinute(phone, MORNING, 60, () => 90),
     ]);
     // A single-stream day is unaffected by the order.
-    await f.store.insertBatch(
+    await f.writer.writeOnce(
       f.ada.id,
       perMinute(watch, MORNING - 86_400_000, 10, () => 10),
     );
@@ -220,7 +220,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
   it('counts a night of sleep for the day Ada wakes up', async () => {
     // 23:10 on the 19th to 06:40 on the 20th in New York.
     const start = Date.parse('2026-11-19T23:10:00-05:00');
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       {
         ...NY,
         kind: 'sleep_hours',
@@ -242,7 +242,7 @@ describe.each(testDialects)('sample store and merged totals on %s', (dialect) =>
   });
 
   it('answers hour buckets merged, and raw samples of every stream', async () => {
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       ...perMinute(watch, MORNING, 60, () => 100),
       ...perMinute(phone, MORNING, 90, () => 90),
     ]);

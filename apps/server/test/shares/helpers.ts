@@ -24,7 +24,7 @@ export const adaSteps = (): NewSample[] =>
 export async function sharesFixture(dialect: TestDialect): Promise<MetricsFixture> {
   const f = await metricsFixture(dialect);
   await f.t.db.kysely.updateTable('users').set({ name: 'Ada Lovelace' }).where('id', '=', f.ada.id).execute();
-  await f.store.insertBatch(f.ada.id, [
+  await f.writer.writeOnce(f.ada.id, [
     ...adaSteps(),
     ...Array.from({ length: 11 }, (_, i) => ({
       kind: 'resting_heart_rate',
@@ -50,7 +50,7 @@ export async function sharesFixture(dialect: TestDialect): Promise<MetricsFixtur
       meta: { referenceRange: { high: 5.6 }, loinc: '4548-4' },
     },
   ]);
-  await f.store.insertBatch(
+  await f.writer.writeOnce(
     f.ben.id,
     Array.from({ length: 11 }, (_, i) => ({
       kind: 'steps',

@@ -1,7 +1,7 @@
 import type { NewSample } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userNo } from '../../src/db/user-number';
-import { SampleStore } from '../../src/modules/metrics/samples.store';
+import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { replaySource } from '../../src/modules/sources/replay';
 import { createTestApp, type TestApp } from '../app';
 import { testDialects } from '../databases';
@@ -45,7 +45,7 @@ describe.each(testDialects)('a sandbox connection on a real account on %s', (dia
     t = await createTestApp(dialect);
     adaId = (await createUser(t, 'ada@example.com')).id;
     ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    await new SampleStore(t.db).insertBatch(adaId, watchSteps(today));
+    await new SampleWriter(t.db).writeOnce(adaId, watchSteps(today));
     self = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => t.close());

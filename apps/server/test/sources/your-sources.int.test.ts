@@ -9,7 +9,7 @@ describe.each(testDialects)('"Your sources" on %s', (dialect) => {
   beforeAll(async () => {
     f = await metricsFixture(dialect);
     // Ada's watch counted steps on two days; Quest sent one LDL result. Nothing is connected.
-    await f.store.insertBatch(f.ada.id, [
+    await f.writer.writeOnce(f.ada.id, [
       {
         kind: 'steps',
         start: NOW - 2 * DAY_MS,

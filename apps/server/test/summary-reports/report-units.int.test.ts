@@ -63,7 +63,7 @@ describe.each(testDialects)('reports and shares in the person’s units on %s', 
   let f: MetricsFixture;
   beforeAll(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, daily());
+    await f.writer.writeOnce(f.ada.id, daily());
   });
   afterAll(() => f.t.close());
 

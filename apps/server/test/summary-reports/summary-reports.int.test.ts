@@ -107,7 +107,7 @@ describe.each(testDialects)('clinician reports and the health score on %s', (dia
   let f: MetricsFixture;
   beforeAll(async () => {
     f = await metricsFixture(dialect);
-    await f.store.insertBatch(f.ada.id, [...daily(), ...cgm(), ...labs()]);
+    await f.writer.writeOnce(f.ada.id, [...daily(), ...cgm(), ...labs()]);
     await upsertClinicalRecords(
       f.t.db.kysely,
       f.ada.id,

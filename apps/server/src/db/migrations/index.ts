@@ -26,6 +26,7 @@ import { eveningSleepDay } from './202611300600-evening-sleep-day';
 import { samplesOwnerCheck } from './202612020100-samples-owner-check';
 import { rollupsOwnerNumber } from './202612020200-rollups-owner-number';
 import { syncState } from './202612021100-sync-state';
+import { rollupPendingDays } from './202612021200-rollup-pending-days';
 import type { AppMigration, Dialect } from './types';
 
 /** Every migration, in order. Landed migrations are never edited: add a new one instead. */
@@ -57,6 +58,7 @@ const migrations: Record<string, AppMigration> = {
   '202612020100-samples-owner-check': samplesOwnerCheck,
   '202612020200-rollups-owner-number': rollupsOwnerNumber,
   '202612021100-sync-state': syncState,
+  '202612021200-rollup-pending-days': rollupPendingDays,
 };
 
 export class AppMigrationProvider implements MigrationProvider {

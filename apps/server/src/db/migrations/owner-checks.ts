@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The tables keyed by the owner's number (`users.user_no`) whose owner PostgreSQL checks per statement. */
-export type NumberedTable = 'samples' | 'daily_rollups';
+export type NumberedTable = 'samples' | 'daily_rollups' | 'rollup_pending_days';
 
 /**
  * PostgreSQL: the guarantee of a foreign key `table.user_no → users.user_no on delete cascade`, checked
@@ -10,7 +10,7 @@ export type NumberedTable = 'samples' | 'daily_rollups';
  *   `for key share` (what the key does per row, so an account deletion and a write wait for each other)
  *   and an owner without a user fails the statement with the key's own error code (23503);
  * - deleting a user deletes their rows of `table`.
- * Landed migrations call this (202612020100, 202612020200): never change what it creates — a different
+ * Landed migrations call this (202612020100, 202612020200, 202612021200): never change what it creates — a different
  * check is a new function and a new migration.
  */
 export async function addOwnerChecks(db: Kysely<unknown>, table: NumberedTable): Promise<void> {

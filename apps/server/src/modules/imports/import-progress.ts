@@ -1,6 +1,5 @@
 import type { ImportProblem } from '@healthfolio/core';
 import type { ImportChunk, SkippedRecords } from '@healthfolio/importers';
-import type { DaysByKind } from '../metrics';
 import type { ImportRow } from './imports.repository';
 
 /** How many rejection reasons an import keeps; the count goes on. */
@@ -20,8 +19,6 @@ export class ImportProgress {
   readonly skippedTypes: SkippedRecords[];
   readonly problems: ImportProblem[];
   readonly warnings: string[];
-  /** Days whose priority merge waits for the end of the import. */
-  readonly pendingMerges: DaysByKind;
 
   constructor(row: ImportRow) {
     this.bytesRead = Number(row.bytes_read);
@@ -35,8 +32,6 @@ export class ImportProgress {
     this.skippedTypes = JSON.parse(row.skipped_types) as SkippedRecords[];
     this.problems = JSON.parse(row.errors) as ImportProblem[];
     this.warnings = JSON.parse(row.warnings) as string[];
-    const pending = JSON.parse(row.pending_merges) as Record<string, number[]>;
-    this.pendingMerges = new Map(Object.entries(pending).map(([kind, days]) => [kind, new Set(days)]));
   }
 
   /** Counts a chunk's records, problems and skips (not its samples: those count when written). */
@@ -73,9 +68,6 @@ export class ImportProgress {
       skipped_types: JSON.stringify(this.skippedTypes),
       errors: JSON.stringify(this.problems),
       warnings: JSON.stringify(this.warnings),
-      pending_merges: JSON.stringify(
-        Object.fromEntries([...this.pendingMerges].map(([k, d]) => [k, [...d]])),
-      ),
     };
   }
 }

@@ -1,16 +1,8 @@
 import { rm, stat } from 'node:fs/promises';
-import {
-  getImporter,
-  ImportFormatError,
-  isReviewImporter,
-  type AccountRestore,
-  type ImportContext,
-} from '@healthfolio/importers';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database';
-import type { Job, JobQueue } from '../../jobs';
+import { getImporter, ImportFormatError, isReviewImporter, type ImportContext } from '@healthfolio/importers';
+import type { Job } from '../../jobs';
 import { upsertClinicalRecords } from '../clinical';
-import { upsertWorkoutTracks, HeldSamples, type SampleStore, type SamplesQuery } from '../metrics';
+import { upsertWorkoutTracks, type WriteSession } from '../metrics';
 import {
   inBatches,
   readHere,
@@ -18,11 +10,18 @@ import {
   type ChunkSourceInput,
   type ImportBatch,
 } from './chunk-source';
+import {
+  describeFailure,
+  IMPORT_EXPIRE_SECONDS,
+  IMPORT_QUEUE,
+  IMPORT_RETRY,
+  type ImportJobData,
+  type ImportRunnerDeps,
+} from './import-job';
 import { ImportProgress } from './import-progress';
 import { ImportsRepository, type ImportRow } from './imports.repository';
 import { readReportForReview } from './report-import';
-import type { ReportLimits } from './report-source';
-import type { ImportRunEvents, WebhookEvents } from '../webhooks';
+import type { ImportRunEvents } from '../webhooks';
 import { ParsingWorkers, readInWorker } from './worker-source';
 
 /** Samples written per transaction: large enough to amortise the commit, small enough to show progress. */
@@ -31,43 +30,6 @@ const WRITE_BATCH = 20_000;
 const CLINICAL_BATCH = 2_000;
 /** A batch also ends after this long, so progress is saved while records give no samples to write. */
 const PROGRESS_EVERY_MS = 1_000;
-
-/** The queue of import jobs: one job per import, keyed by the import's id (one waiting and one running). */
-export const IMPORT_QUEUE = 'imports.run';
-/**
- * A job is retried when its instance dies (SIGKILL: pg-boss's heartbeat, SQLite's next start) or hands it
- * back on SIGTERM; each resumes from the committed cursor. An import that fails records its failure and
- * completes its job, so retries are only for such interruptions.
- */
-const IMPORT_RETRY = { limit: 25, delaySeconds: 1 };
-/** The longest an import's claim may last (pg-boss's heartbeat notices a dead instance within ~35 s). */
-const IMPORT_EXPIRE_SECONDS = 6 * 60 * 60;
-
-interface ImportJobData {
-  importId: string;
-}
-
-export interface ImportRunnerDeps {
-  db: Db;
-  /** Where imports are queued and taken (by whichever instance asks first). */
-  queue: JobQueue;
-  store: SampleStore;
-  zones: Pick<SamplesQuery, 'timeZone'>;
-  log: FastifyBaseLogger;
-  now: () => number;
-  /** Samples per transaction; tests make it small to see several batches. */
-  writeBatch?: number;
-  /** Uploads at least this large are parsed, and their batches prepared, in a worker thread while this thread writes. */
-  workerThresholdBytes: number;
-  /** Time and memory one lab or DEXA report may take to read (default 20 s, 256 MB). */
-  reportLimits?: ReportLimits;
-  /** Told when an import ends, so what depends on the data (insights) can run again. */
-  onFinished?: (userId: string) => void;
-  /** Outgoing webhooks: `import.finished`, and `samples.created` for what a successful import wrote. */
-  events?: Pick<WebhookEvents, 'importRun'>;
-  /** Applies what a Healthfolio export restores besides samples (settings, goals, data sources). */
-  restore?: (userId: string, parts: AccountRestore[]) => Promise<void>;
-}
 
 /**
  * Runs imports as jobs of the queue (`imports.run`), one at a time on each instance: the upload is
@@ -154,9 +116,7 @@ export class ImportRunner {
       if (!row) return;
       // Which instance took it, and whether it resumes (after a death or a hand-back): for the operator.
       this.deps.log.info({ importId, retry: job.retryCount, pid: process.pid }, 'import taken');
-      // The WAL takes the import's writes and is copied back into the database file afterwards.
-      const { checkpoints } = this.deps.db;
-      await (checkpoints ? checkpoints.hold(() => this.run(row, signal)) : this.run(row, signal));
+      await this.run(row, signal);
     })();
     this.running.add(run);
     try {
@@ -176,7 +136,14 @@ export class ImportRunner {
     const { log, now } = this.deps;
     const importer = row.format ? getImporter(row.format) : undefined;
     if (!importer || !row.file_path) {
-      await this.finish(row, 'failed', new ImportProgress(row), 'The uploaded file is no longer there.');
+      const session = this.deps.writer.begin(row.user_id, { kind: 'import', id: row.id });
+      await this.finish(
+        row,
+        'failed',
+        new ImportProgress(row),
+        'The uploaded file is no longer there.',
+        session,
+      );
       return;
     }
     if (isReviewImporter(importer)) {
@@ -190,19 +157,16 @@ export class ImportRunner {
     progress.bytesRead = 0;
     await this.repo.update(row.id, { status: 'running', started_at: row.started_at ?? now() });
 
-    // The import's own samples, so most days with several streams merge from memory (see HeldSamples).
-    const held = new HeldSamples();
-    const deferred = { days: progress.pendingMerges, held };
+    // Its merges, held samples and WAL checkpoints are the session's; begun again, it finds the days an
+    // earlier run of this import left to merge.
+    const session = this.deps.writer.begin(row.user_id, { kind: 'import', id: row.id });
     // Outgoing webhooks: the kinds and days written (`samples.created`), told as batches commit.
     let events: ImportRunEvents | undefined;
     const write = async (batch: ImportBatch) => {
-      await this.deps.db.checkpoints?.bound();
       progress.bytesRead = batch.bytesRead;
       progress.addChunk(batch);
-      await this.deps.store.insertBatch(
-        row.user_id,
-        batch.samples,
-        async (trx, r) => {
+      await session.write(batch.samples, {
+        afterWrite: async (trx, r) => {
           if (batch.clinical.length > 0) await upsertClinicalRecords(trx, row.user_id, batch.clinical, now());
           if (batch.tracks.length > 0) await upsertWorkoutTracks(trx, row.user_id, batch.tracks, now());
           progress.samplesDone += batch.count;
@@ -214,8 +178,7 @@ export class ImportRunner {
           }
           await new ImportsRepository(trx).update(row.id, progress.columns());
         },
-        deferred,
-      );
+      });
       if (batch.restore.length > 0) await this.deps.restore?.(row.user_id, batch.restore);
       events?.add(batch.samples.rows);
     };
@@ -244,12 +207,12 @@ export class ImportRunner {
         : inBatches(readHere(input), limits);
       for await (const batch of batches) await write(batch);
       progress.bytesRead = Number(row.bytes_total);
-      await this.finish(row, 'succeeded', progress, null, held, events);
+      await this.finish(row, 'succeeded', progress, null, session, events);
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ImportFormatError) {
         // Everything read before the damage is kept: importers yield what they read before they throw.
-        await this.finish(row, 'failed', progress, describeFailure(error), held, events);
+        await this.finish(row, 'failed', progress, describeFailure(error), session, events);
       } else {
         log.error({ err: error, importId: row.id }, 'import failed');
         await this.finish(
@@ -257,10 +220,13 @@ export class ImportRunner {
           'failed',
           progress,
           'The import stopped on an unexpected error.',
-          undefined,
+          session,
           events,
         );
       }
+    } finally {
+      // Stopped (handed back) or failed to record: its pending merges wait for the next run.
+      session.abort();
     }
   }
 
@@ -280,13 +246,10 @@ export class ImportRunner {
     status: 'succeeded' | 'failed',
     progress: ImportProgress,
     failure: string | null,
-    held?: HeldSamples,
+    session: WriteSession,
     events = this.deps.events?.importRun(row.user_id, 'UTC'),
   ): Promise<void> {
-    if (progress.pendingMerges.size > 0) {
-      await this.deps.store.remerge(row.user_id, progress.pendingMerges, held);
-      progress.pendingMerges.clear();
-    }
+    await session.finish();
     await this.repo.update(row.id, {
       ...progress.columns(),
       status,
@@ -308,16 +271,4 @@ export class ImportRunner {
       failure,
     });
   }
-}
-
-function describeFailure(error: ImportFormatError): string {
-  const w = error.where;
-  if (!w) return error.message;
-  const at = [
-    w.file && `in ${w.file}`,
-    w.line !== undefined && `at line ${w.line}`,
-    w.record !== undefined && `at record ${w.record}`,
-    w.byte !== undefined && `at byte ${w.byte}`,
-  ].filter(Boolean);
-  return at.length ? `${error.message} (${at.join(', ')})` : error.message;
 }

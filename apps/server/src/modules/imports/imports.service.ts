@@ -114,7 +114,6 @@ export class ImportsService {
       rejected: 0,
       errors: '[]',
       warnings: '[]',
-      pending_merges: '{}',
       failure: null,
       created_at: this.now(),
       started_at: null,

@@ -8,7 +8,7 @@ import {
 } from '@healthfolio/core';
 import type { ImportIssue } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
-import { describeSample, type SampleStore, type SamplesQuery } from '../metrics';
+import { describeSample, type SampleWriter, type SamplesQuery } from '../metrics';
 import type { ConnectMethodEntry, Connecting } from '../sources';
 import type { IngestTokenRow, IngestTokensRepository } from './ingest-tokens.repository';
 import { readPushedSamples } from './ingest-payload';
@@ -38,7 +38,7 @@ export interface IngestReceipt {
 export interface IngestDeps {
   tokens: IngestTokensRepository;
   sources: Connecting;
-  store: SampleStore;
+  writer: SampleWriter;
   zones: Pick<SamplesQuery, 'timeZone'>;
   /** The address people's phones reach this server at (PUBLIC_URL). */
   publicUrl: string;
@@ -112,7 +112,7 @@ export class IngestService {
     let rejected = pushed.rejected;
     for (let from = 0; from < pushed.samples.length; from += WRITE_BATCH) {
       const batch = pushed.samples.slice(from, from + WRITE_BATCH);
-      const result = await this.deps.store.insertBatch(row.user_id, batch);
+      const result = await this.deps.writer.writeOnce(row.user_id, batch);
       inserted += result.inserted;
       updated += result.updated;
       duplicates += result.duplicates;

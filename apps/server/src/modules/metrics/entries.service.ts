@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../http/errors';
 import { parseMeta, toPairItem, toSampleItem } from './sample-item';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
 import { SamplesRepository, type StoredSampleRow } from './samples.repository';
-import type { SampleStore } from './samples.store';
+import type { SampleStore } from './write/samples.store';
 import { DAY_MS, parseInstant } from './time';
 import type { UserTimeZoneRepository } from './user-time-zone.repository';
 

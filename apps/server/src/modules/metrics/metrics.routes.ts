@@ -24,7 +24,8 @@ import { hidesLabs, isLabKind, readScopeOfKind } from '../../http/token-auth';
 import { EntriesService } from './entries.service';
 import { OverviewService } from './overview.service';
 import { PrioritiesService } from './priorities.service';
-import { SampleStore } from './samples.store';
+import { SampleWriter } from './write/sample-writer';
+import { SampleStore } from './write/samples.store';
 import { SleepService } from './sleep.service';
 import { SeriesService } from './series.service';
 import { SummaryService } from './summary.service';
@@ -42,10 +43,12 @@ const tags = ['metrics'];
 /** The services of the metrics module, built once per app. */
 export function createMetrics(db: Db, now: () => number) {
   const store = new SampleStore(db);
+  const writer = new SampleWriter(db);
   const zones = new UserTimeZoneRepository(db.kysely);
   const summary = new SummaryService(db, now);
   return {
     store,
+    writer,
     zones,
     series: new SeriesService(db, now),
     summary,

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database';
 import { PrioritiesRepository } from './priorities.repository';
 import { defaultTier, isCustomRank, rankFunction, type PriorityEntry } from './priority';
 import { RollupsRepository } from './rollups.repository';
-import { lockUserWrites, RollupMaintainer } from './rollups';
+import { lockUserWrites } from './write/day-aggregates';
+import { RollupMaintainer } from './write/rollup-maintainer';
 
 /** The per-metric source order of Settings; a change re-merges the days it affects. */
 export class PrioritiesService {

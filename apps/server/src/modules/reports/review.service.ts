@@ -9,20 +9,20 @@ import {
 import { MAX_RESULTS, resultsToSamples } from '@healthfolio/importers';
 import { AppError, notFound } from '../../http/errors';
 import { ImportsRepository, type ImportRow, MAX_PROBLEMS, presentImport, readReportInfo } from '../imports';
-import type { SampleStore, SamplesQuery } from '../metrics';
+import type { SampleWriter, SamplesQuery } from '../metrics';
 
 /** Statuses an import may be discarded in: nothing of it was written. */
 const DISCARDABLE = ['needs_review', 'failed'];
 
 /**
  * The review of a lab or DEXA report (DESIGN "Sources"): confirm writes the results, as read or as
- * corrected, through the SampleStore in one transaction with the import's own update; discard removes
+ * corrected, through the SampleWriter in one transaction with the import's own update; discard removes
  * the import and its PDF; the PDF stays downloadable by its owner.
  */
 export class ReviewService {
   constructor(
     private readonly repo: ImportsRepository,
-    private readonly store: SampleStore,
+    private readonly writer: SampleWriter,
     private readonly zones: Pick<SamplesQuery, 'timeZone'>,
     private readonly now: () => number,
     /** Told when confirmed results were written (insights run again). */
@@ -40,7 +40,7 @@ export class ReviewService {
       fileName: row.file_name,
       timeZone: (await this.zones.timeZone(userId)) ?? 'UTC',
     });
-    await this.store.insertBatch(userId, samples, async (trx, written) => {
+    await this.writer.writeOnce(userId, samples, async (trx, written) => {
       const problems: ImportProblem[] = written.rejected.slice(0, MAX_PROBLEMS).map((r) => ({
         message: `${results[r.index]?.name ?? 'result'}: ${r.field}: ${r.message}`,
         record: r.index,

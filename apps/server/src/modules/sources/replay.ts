@@ -2,7 +2,7 @@ import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH } from '@healthfolio/core';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical';
-import { SampleStore, SamplesQuery } from '../metrics';
+import { SampleStore, SampleWriter, SamplesQuery } from '../metrics';
 import { ConnectionsRepository } from './connections/connections.repository';
 import { SyncStateRepository } from './sync/sync-state.repository';
 
@@ -33,6 +33,7 @@ export async function replaySource(
   if (!connection) throw new Error(`This account has never connected ${kind}`);
   const timeZone = (await new SamplesQuery(db).timeZone(userId)) ?? 'UTC';
   const store = new SampleStore(db);
+  const writer = new SampleWriter(db);
   // A sandbox connection's readings carry the sandbox path (sample-paths.ts), as its syncs wrote them,
   // and replace only what it wrote: the person's own files of the source stay.
   const sandbox = connection.sandbox === 1;
@@ -64,7 +65,7 @@ export async function replaySource(
     }
     const kinds = [...new Set(samples.map((s) => s.kind))];
     result.replaced += await store.deleteWindow(userId, kind, kinds, from, to, { sandboxOnly: sandbox });
-    result.inserted += (await store.insertBatch(userId, samples)).inserted;
+    result.inserted += (await writer.writeOnce(userId, samples)).inserted;
   }
   return result;
 }

@@ -5,7 +5,7 @@ import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH, type NewSample } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../jobs';
-import { type SampleStore, type SamplesQuery, describeSample } from '../../metrics';
+import { type SampleStore, type SampleWriter, type SamplesQuery, describeSample } from '../../metrics';
 import { upsertClinicalRecords } from '../../clinical';
 import type { ConnectionsRepository } from '../connections/connections.repository';
 import { loginContext, parseSettings, resolveEndpoints, type EndpointContext } from '../endpoints';
@@ -43,6 +43,7 @@ export interface SyncRunnerDeps {
   connections: ConnectionsRepository;
   syncState: SyncStateRepository;
   store: SampleStore;
+  writer: SampleWriter;
   zones: Pick<SamplesQuery, 'timeZone'>;
   vault: TokenVault;
   endpoints: EndpointContext;
@@ -284,7 +285,7 @@ export class SyncRunner {
             only,
           );
         }
-        const result = await this.deps.store.insertBatch(row.user_id, mapped, async (trx) => {
+        const result = await this.deps.writer.writeOnce(row.user_id, mapped, async (trx) => {
           if (records.length > 0) await upsertClinicalRecords(trx, row.user_id, records, now());
           await syncState.pageWritten(trx, row.id, page.cursor, mapped.length);
         });

@@ -1,5 +1,5 @@
-import type { PackedRows } from './packed-rows';
-import type { MergeSample } from './merge';
+import type { PackedRows } from '../packed-rows';
+import type { MergeSample } from '../merge';
 
 /** Samples one kind's run may hold: 32 bytes each in typed arrays, ≤ 16 MB, then it is read back. */
 const RUN_LIMIT = 500_000;

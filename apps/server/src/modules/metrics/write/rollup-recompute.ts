@@ -1,5 +1,6 @@
-import type { Db } from '../../db/database';
-import { lockUserWrites, RollupMaintainer } from './rollups';
+import type { Db } from '../../../db/database';
+import { lockUserWrites } from './day-aggregates';
+import { RollupMaintainer } from './rollup-maintainer';
 
 /** Days recomputed per transaction: a week of a busy metric is already ten thousand samples. */
 const SPAN = 7;

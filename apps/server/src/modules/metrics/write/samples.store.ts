@@ -1,31 +1,13 @@
 import { pathOf, SANDBOX_DEVICE_LIKE, SANDBOX_PATH } from '@healthfolio/core';
-import type { Database } from '../../db/schema';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/database';
-import { letOthersIn } from '../../db/slices';
-import { findUserNo, userNo } from '../../db/user-number';
-import { RollupsRepository, type RollupValues } from './rollups.repository';
-import type { HeldSamples } from './held-samples';
-import {
-  addDay,
-  aggregateInto,
-  lockUserWrites,
-  HELD_MERGE_SPAN,
-  MERGE_SPAN,
-  RollupMaintainer,
-  type DaysByKind,
-} from './rollups';
-import {
-  COPY_MIN_ROWS,
-  copyNewRows,
-  INSERT_CHUNK,
-  insertSampleRows,
-  reviseSampleRows,
-} from './sample-insert';
-import type { PackedRows } from './packed-rows';
-import { prepareBatch, type PreparedBatch, type RejectedSample } from './prepared-batch';
-import { isProblem, prepareSample, type NewSample, type SampleRow } from './sample-row';
-import { SamplesRepository, type StoredSampleRow } from './samples.repository';
+import type { Db } from '../../../db/database';
+import type { Database } from '../../../db/schema';
+import { userNo } from '../../../db/user-number';
+import { RollupsRepository } from '../rollups.repository';
+import { isProblem, prepareSample, type NewSample, type SampleRow } from '../sample-row';
+import { SamplesRepository, type StoredSampleRow } from '../samples.repository';
+import { addDay, lockUserWrites, MERGE_SPAN, type DaysByKind } from './day-aggregates';
+import { RollupMaintainer } from './rollup-maintainer';
 
 const identityKey = (kind: string, start: number, end: number, originId: string) =>
   `${kind}\u0000${start}\u0000${end}\u0000${originId}`;
@@ -39,34 +21,6 @@ export function identityOf(sample: NewSample): string | undefined {
   return isProblem(row) ? undefined : identityKey(row.kind, row.start_at, row.end_at, row.origin_id);
 }
 
-function kindsOf(rows: PackedRows, from = 0, to = rows.length): Set<string> {
-  const kinds = new Set<string>();
-  for (let i = from; i < to; i++) kinds.add(rows.kind(i));
-  return kinds;
-}
-
-const isPrepared = (samples: readonly NewSample[] | PreparedBatch): samples is PreparedBatch =>
-  !Array.isArray(samples);
-
-/**
- * Runs inside the batch's transaction, after its rows: an import records its progress here, so the
- * progress and the rows it counts commit together or not at all.
- */
-export type AfterWrite = (trx: Db['kysely'], result: InsertBatchResult) => Promise<void>;
-
-export interface InsertBatchResult {
-  inserted: number;
-  /**
-   * Stored already with the same identity (user, kind, start, end, source, origin) and another value,
-   * unit or flag, now replaced (with its meta) by this write: a revision.
-   */
-  updated: number;
-  /** Already stored exactly so: a re-import adds nothing. */
-  duplicates: number;
-  /** Refused as data, never thrown: unknown kind, unknown or incompatible unit, impossible value. */
-  rejected: RejectedSample[];
-}
-
 /**
  * What a source's deletion takes: everything of the source, or only what its sandbox connection wrote
  * (the sandbox path, sample-paths.ts), so generated data never takes the person's own files with it.
@@ -75,151 +29,13 @@ export interface DeleteOptions {
   sandboxOnly?: boolean;
 }
 
-/** Days whose priority merge an import puts off to its end (see `SampleStore.remerge`). */
-export interface DeferredMerges {
-  days: DaysByKind;
-  /** The import's own samples: the days they alone make up are merged from memory. */
-  held?: HeldSamples;
-}
-
 /**
- * The one way samples are written — by importers, connectors and manual entry — so daily rollups
- * stay true whatever wrote. Each call is one transaction.
+ * Edits and deletions of stored samples (manual entries, a provider's deletions, a disconnect), and the
+ * merged rows made again when the person's sandbox preference changes; new samples come through
+ * SampleWriter. Daily rollups stay true whatever changed: each call is one transaction.
  */
 export class SampleStore {
   constructor(private readonly db: Db) {}
-
-  /**
-   * Writes a batch idempotently, as insert-or-replace by identity. Rows go in multi-row chunks (on
-   * PostgreSQL, rows that cannot be stored already go in by COPY first: `copyNewRows`); the rollups of
-   * fully new chunks are added from memory in one upsert per batch, and only days touched by partly
-   * duplicate or revised chunks are recomputed from the table.
-   */
-  async insertBatch(
-    userId: string,
-    /** Samples as given, or prepared already (an import prepares its batches in its parsing worker). */
-    samples: readonly NewSample[] | PreparedBatch,
-    afterWrite?: AfterWrite,
-    /** Collects days with several streams instead of merging them now; see `remerge`. */
-    deferred?: DeferredMerges,
-  ): Promise<InsertBatchResult> {
-    const { rows, rejected } = isPrepared(samples) ? samples : prepareBatch(samples);
-    if (rows.length === 0 && !afterWrite) return { inserted: 0, updated: 0, duplicates: 0, rejected };
-
-    const chunk = INSERT_CHUNK[this.db.dialect];
-    const held = deferred?.held;
-    await letOthersIn();
-    // Days merged from held samples leave `deferred.days`; if the transaction fails they go back.
-    const mergedHere: DaysByKind = new Map();
-    return this.db.kysely
-      .transaction()
-      .execute(async (trx) => {
-        let inserted = 0;
-        let updated = 0;
-        if (rows.length > 0) {
-          await lockUserWrites(trx, this.db.dialect, userId);
-          const owner = await findUserNo(trx, userId);
-          let added = new Map<string, RollupValues>();
-          const stale: DaysByKind = new Map();
-          // Rows written chunk by chunk below: all of them, but on PostgreSQL those COPY left (copyNewRows).
-          let pending = rows;
-          if (this.db.copyIn && rows.length >= COPY_MIN_ROWS) {
-            const streams = new Map<string, RollupValues>();
-            aggregateInto(streams, rows, 0, rows.length);
-            const copy = await copyNewRows(trx, this.db.copyIn, owner, rows, streams);
-            if (copy) {
-              inserted = copy.copied.length;
-              added = copy.streams;
-              held?.add(copy.copied, 0, copy.copied.length);
-              pending = copy.left;
-            }
-          }
-          for (let from = 0; from < pending.length; from += chunk) {
-            // Reads of other requests run on their own connection meanwhile (db/sqlite-driver.ts).
-            await letOthersIn();
-            const to = Math.min(pending.length, from + chunk);
-            const n = await insertSampleRows(trx, this.db.dialect, owner, pending, from, to);
-            inserted += n;
-            if (n === to - from) {
-              aggregateInto(added, pending, from, to);
-              held?.add(pending, from, to);
-            } else {
-              // Some rows were stored already: those whose value changed are revisions.
-              const revised = await reviseSampleRows(trx, this.db.dialect, owner, pending, from, to);
-              updated += revised;
-              held?.drop(kindsOf(pending, from, to));
-              if (n > 0 || revised > 0) {
-                for (let i = from; i < to; i++) addDay(stale, pending.kind(i), pending.localDay(i));
-              }
-            }
-          }
-          const maintainer = new RollupMaintainer(trx, this.db, userId, owner);
-          if (inserted > 0 || updated > 0) await maintainer.afterInsert(added, stale, deferred?.days);
-          // A kind this batch no longer brings has ended its run: its held days are merged now, so the
-          // import holds one kind at a time (Apple Health lists its records type by type).
-          if (held && deferred) {
-            for (const kind of held.endedRuns(kindsOf(rows))) {
-              await this.mergeHeld(maintainer, kind, deferred.days, held, mergedHere);
-            }
-          }
-        }
-        const result = { inserted, updated, duplicates: rows.length - inserted - updated, rejected };
-        if (afterWrite) await afterWrite(trx, result);
-        return result;
-      })
-      .catch((error: unknown) => {
-        for (const [kind, days] of mergedHere) for (const day of days) addDay(deferred!.days, kind, day);
-        throw error;
-      });
-  }
-
-  /** Merges the days of `kind` that `held` makes up whole (moved from `days` to `merged`); frees the kind. */
-  private async mergeHeld(
-    maintainer: RollupMaintainer,
-    kind: string,
-    days: DaysByKind,
-    held: HeldSamples,
-    merged: DaysByKind,
-  ): Promise<void> {
-    const pending = days.get(kind);
-    if (pending) {
-      const sorted = [...pending].sort((a, b) => a - b);
-      const span = HELD_MERGE_SPAN[this.db.dialect];
-      for (let i = 0; i < sorted.length; i += span) {
-        await letOthersIn();
-        const part = sorted.slice(i, i + span);
-        const left = new Set(await maintainer.mergeHeldDays(kind, part, held));
-        for (const day of part) {
-          if (left.has(day)) continue;
-          pending.delete(day);
-          addDay(merged, kind, day);
-        }
-      }
-      if (pending.size === 0) days.delete(kind);
-    }
-    held.release(kind);
-  }
-
-  /**
-   * Runs the priority merge for days whose merge `insertBatch` deferred, a month of one kind per
-   * transaction, so other requests are never held up for long: from the import's held samples where
-   * they make up the day, read back from the table otherwise.
-   */
-  async remerge(userId: string, days: DaysByKind, held?: HeldSamples): Promise<void> {
-    for (const [kind, set] of days) {
-      const sorted = [...set].sort((a, b) => a - b);
-      for (let i = 0; i < sorted.length; i += MERGE_SPAN) {
-        const part = sorted.slice(i, i + MERGE_SPAN);
-        await letOthersIn();
-        await this.db.kysely.transaction().execute(async (trx) => {
-          await lockUserWrites(trx, this.db.dialect, userId);
-          const maintainer = new RollupMaintainer(trx, this.db, userId);
-          const left = held ? await maintainer.mergeHeldDays(kind, part, held) : part;
-          await maintainer.remergeDays(kind, left);
-        });
-      }
-    }
-  }
 
   /**
    * After the person turned `includeSandboxData` on or off: the merged rows of every day a sandbox

@@ -1,0 +1,217 @@
+import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { ReadArrays } from '../../../db/database';
+import { letOthersIn } from '../../../db/slices';
+import type { Dialect } from '../../../db/migrations/types';
+import type { Database } from '../../../db/schema';
+import { userNo } from '../../../db/user-number';
+import { MERGED, type RollupValues } from '../rollups.repository';
+
+/** What streamsOfDays reads of a stream row: enough to tell whether an import's held samples make it up. */
+export interface StreamTotalsRow {
+  local_day: number;
+  source: string;
+  device: string;
+  count: number;
+  sum: number;
+}
+type StreamTotalsTuple = [number, string, string, number, number];
+
+/** SQLite's parameter limit is far above this; it keeps IN lists and multi-row upserts modest. */
+const CHUNK = 500;
+
+function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** Adding to a stream row (counts and sums add up, min/max/last widen), or replacing a row. */
+type UpsertMode = 'add' | 'replace';
+
+/** A rollup row's key (the table's primary key), then its values, in the order the upserts bind them. */
+const KEY_COLUMNS = ['user_no', 'kind', 'local_day', 'source', 'device'];
+const VALUE_COLUMNS = ['count', 'sum', 'min', 'max', 'last_value', 'last_at'];
+const UPSERT_COLUMNS = [...KEY_COLUMNS, ...VALUE_COLUMNS];
+
+const upsertTexts = new Map<string, string>();
+
+function upsertText(dialect: Dialect, mode: UpsertMode, rows: number): string {
+  const key = `${dialect} ${mode} ${rows}`;
+  let text = upsertTexts.get(key);
+  if (!text) {
+    const width = UPSERT_COLUMNS.length;
+    const tuples = Array.from({ length: rows }, (_, row) => {
+      const marks = Array.from({ length: width }, (_, column) =>
+        dialect === 'postgres' ? `$${row * width + column + 1}` : '?',
+      );
+      return `(${marks.join(',')})`;
+    });
+    text =
+      `insert into daily_rollups (${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(',')} ` +
+      `on conflict (${KEY_COLUMNS.join(', ')}) do update set ${setClauses(dialect, mode)}`;
+    upsertTexts.set(key, text);
+  }
+  return text;
+}
+
+function setClauses(dialect: Dialect, mode: UpsertMode): string {
+  const [least, greatest] = dialect === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+  const clauses =
+    mode === 'add'
+      ? [
+          '"count" = daily_rollups."count" + excluded."count"',
+          '"sum" = daily_rollups."sum" + excluded."sum"',
+          `"min" = ${least}(daily_rollups."min", excluded."min")`,
+          `"max" = ${greatest}(daily_rollups."max", excluded."max")`,
+          'last_value = case when excluded.last_at >= daily_rollups.last_at then excluded.last_value ' +
+            'else daily_rollups.last_value end',
+          `last_at = ${greatest}(daily_rollups.last_at, excluded.last_at)`,
+        ]
+      : VALUE_COLUMNS.map((column) => `"${column}" = excluded."${column}"`);
+  return clauses.join(', ');
+}
+
+/**
+ * The writes of `daily_rollups` (RollupMaintainer's, inside a sample write's transaction), and the reads
+ * they depend on; the screens' reads are RollupsRepository's. Rows are keyed by the owner's number
+ * (`users.user_no`, db/user-number.ts): the upserts take it as found by the writer's transaction, every
+ * other query takes the user's id and finds the number inside itself.
+ */
+export class RollupWrites {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+    /** Reads large results as arrays (SQLite, inside a transaction): see `Db.readArrays`. */
+    private readonly arrays?: ReadArrays,
+  ) {}
+
+  /**
+   * Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen) of the
+   * user numbered `owner`.
+   */
+  async addToStreams(owner: number, rows: readonly RollupValues[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await letOthersIn();
+      await this.upsert('add', owner, part);
+    }
+  }
+
+  /**
+   * Writes rows of the user numbered `owner` as they are, replacing any row with the same key (merged
+   * rows, recomputed days).
+   */
+  async put(owner: number, rows: readonly RollupValues[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await letOthersIn();
+      await this.upsert('replace', owner, part);
+    }
+  }
+
+  /**
+   * Every import batch upserts its days' rows, so the statement is written out once per size instead
+   * of built by Kysely's query builder per call (as `sample-insert.ts` does for samples).
+   */
+  private async upsert(mode: UpsertMode, owner: number, rows: readonly RollupValues[]): Promise<void> {
+    const params: unknown[] = new Array(rows.length * UPSERT_COLUMNS.length);
+    let p = 0;
+    for (const r of rows) {
+      params[p++] = owner;
+      params[p++] = r.kind;
+      params[p++] = r.local_day;
+      params[p++] = r.source;
+      params[p++] = r.device;
+      params[p++] = r.count;
+      params[p++] = r.sum;
+      params[p++] = r.min;
+      params[p++] = r.max;
+      params[p++] = r.last_value;
+      params[p++] = r.last_at;
+    }
+    await this.db.executeQuery(CompiledQuery.raw(upsertText(this.dialect, mode, rows.length), params));
+  }
+
+  /** Removes every row (streams and merged) of the given days, or only the merged ones. */
+  async deleteDays(userId: string, kind: string, days: readonly number[], onlyMerged = false): Promise<void> {
+    for (const part of chunks(days)) {
+      let query = this.db
+        .deleteFrom('daily_rollups')
+        .where('user_no', '=', userNo(userId))
+        .where('kind', '=', kind)
+        .where('local_day', 'in', part);
+      if (onlyMerged) query = query.where('source', '=', MERGED);
+      await query.execute();
+    }
+  }
+
+  /**
+   * Count and sum of each stream row (not merged) of the given days. An import asks at the end of each
+   * kind's run: read as arrays where the transaction allows (SQLite), the objects built from them cost
+   * half as much as the driver's.
+   */
+  async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<StreamTotalsRow[]> {
+    const out: StreamTotalsRow[] = [];
+    for (const part of chunks(days)) {
+      const query = this.db
+        .selectFrom('daily_rollups')
+        .select(['local_day', 'source', 'device', 'count', 'sum'])
+        .where('user_no', '=', userNo(userId))
+        .where('kind', '=', kind)
+        .where('local_day', 'in', part)
+        .where('source', '<>', MERGED);
+      if (!this.arrays) {
+        out.push(...(await query.execute()));
+        continue;
+      }
+      const compiled = query.compile();
+      for (const row of this.arrays(compiled.sql, compiled.parameters)) {
+        const [local_day, source, device, count, sum] = row as StreamTotalsTuple;
+        out.push({ local_day, source, device, count, sum });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Of the given days, copies each one-stream day's stream row to its merged row, in the database (no row
+   * crosses to JavaScript: every import batch does this for its days), and answers the days with several
+   * streams, whose merged rows need the priority merge. `max` of a group of one row is that row's value.
+   *
+   * With `excludeSandbox` a sandbox stream row (sample-paths.ts) is not there for the merged row: a day
+   * whose one other stream is real copies that one, and a day of sandbox streams alone has no merged row.
+   */
+  async copySingleStreams(
+    userId: string,
+    kind: string,
+    days: readonly number[],
+    { excludeSandbox }: { excludeSandbox: boolean },
+  ): Promise<number[]> {
+    const several: number[] = [];
+    for (const part of chunks(days)) {
+      const scope = sql`user_no = ${userNo(userId)} and kind = ${kind} and local_day in (${sql.join(part)})
+        and source <> ${MERGED}`;
+      const counted = excludeSandbox ? sql`${scope} and device not like ${SANDBOX_DEVICE_LIKE}` : scope;
+      await sql`insert into daily_rollups (${sql.raw(UPSERT_COLUMNS.map((c) => `"${c}"`).join(', '))})
+        select user_no, kind, local_day, ${MERGED}, '', max("count"), max("sum"), max("min"), max("max"),
+          max(last_value), max(last_at)
+        from daily_rollups where ${counted}
+        group by user_no, kind, local_day having count(*) = 1
+        on conflict (${sql.raw(KEY_COLUMNS.join(', '))}) do update set ${sql.raw(setClauses(this.dialect, 'replace'))}`.execute(
+        this.db,
+      );
+      // Per day, its streams that count: several need the merge; none (sandbox alone) leave no merged row.
+      const real = excludeSandbox
+        ? sql<number>`sum(case when device like ${SANDBOX_DEVICE_LIKE} then 0 else 1 end)`
+        : sql<number>`count(*)`;
+      const rows = await sql<{ local_day: number; counting: number | string }>`select local_day,
+          ${real} as counting
+        from daily_rollups where ${scope}
+        group by local_day having count(*) > 1 or ${real} = 0`.execute(this.db);
+      const none: number[] = [];
+      for (const row of rows.rows) {
+        if (Number(row.counting) > 1) several.push(Number(row.local_day));
+        else if (Number(row.counting) === 0) none.push(Number(row.local_day));
+      }
+      if (none.length > 0) await this.deleteDays(userId, kind, none, true);
+    }
+    return several;
+  }
+}
