@@ -23,7 +23,7 @@ const entries = {
   // and likewise the others.
   'read-worker': 'apps/server/src/modules/imports/read-worker.ts',
   'report-worker': 'apps/server/src/modules/imports/report-worker.ts',
-  'checkpoint-worker': 'apps/server/src/db/checkpoint-worker.ts',
+  'checkpoint-worker': 'apps/server/src/db/sqlite/checkpoint-worker.ts',
   // The fake providers, a file of their own that main.mjs imports only when sandbox providers are on
   // (modules/sources/sandbox.ts), so a server without them never loads them. It holds its own copy of the
   // connector manifests and protocol constants it answers by.

@@ -78,9 +78,10 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-insights-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: dataDir });
-  const db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bench.db') });
-  await migrateToLatest(db);
-  const { app, identity } = await buildApp(config, { db });
+  const database = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bench.db') });
+  const { db } = database;
+  await migrateToLatest(db, database.pg);
+  const { app, identity } = await buildApp(config, { database });
   try {
     const password = 'correct horse battery';
     const user = await createAccount(identity, {
@@ -98,7 +99,7 @@ async function main() {
       authorization: `Bearer ${(login.json() as { data: { accessToken: string } }).data.accessToken}`,
     };
 
-    const writer = new SampleWriter(db);
+    const writer = new SampleWriter(db, database.bulk);
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
     const rand = random(42);
     const minutes = Math.round(YEARS * 365.25 * 1440 * scale);

@@ -236,7 +236,7 @@ async function seed(env: Env) {
     DATABASE_URL: env.databaseUrl,
     ENCRYPTION_KEY,
   });
-  const { app, identity, db } = await buildApp(config, { syncScheduleMs: 0 });
+  const { app, identity, db, bulk } = await buildApp(config, { syncScheduleMs: 0 });
   try {
     for (let i = 0; i < SIGNIN_ACCOUNTS; i++) {
       await createAccount(identity, {
@@ -246,7 +246,7 @@ async function seed(env: Env) {
         emailVerified: true,
       });
     }
-    const writer = new SampleWriter(db);
+    const writer = new SampleWriter(db, bulk);
     const settings = JSON.stringify(
       mergeSettings(defaultSettings(), { preferences: { timeZone: TZ, onboardingDismissed: true } }),
     );
@@ -703,10 +703,10 @@ async function storage(env: Env) {
     WEB_DIST: dir,
     ENCRYPTION_KEY,
   });
-  const { app, identity, db } = await buildApp(config, { syncScheduleMs: 0 });
+  const { app, identity, db, bulk } = await buildApp(config, { syncScheduleMs: 0 });
   let samplesPerSecond: number;
   try {
-    const writer = new SampleWriter(db);
+    const writer = new SampleWriter(db, bulk);
     let inserted = 0;
     let ms = 0;
     for (let i = 0; i < people; i++) {

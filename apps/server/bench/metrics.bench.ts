@@ -26,7 +26,7 @@ import { createAccount } from '../src/identity/accounts';
 import { isProblem, prepareSample, type NewSample, type SampleRow } from '../src/modules/metrics/sample-row';
 import { SampleWriter } from '../src/modules/metrics/write/sample-writer';
 import { DAY_MS, dayToDate, localDayOf } from '../src/modules/metrics/time';
-import { createTestDb } from '../test/databases';
+import { createTestDb, opened, type TestDb } from '../test/databases';
 
 const MINUTE = 60_000;
 const BATCH = 10_000;
@@ -82,9 +82,9 @@ async function timeIt<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - t0];
 }
 
-async function freshDb(dialect: Dialect): Promise<Db> {
+async function freshDb(dialect: Dialect): Promise<TestDb> {
   const db = await createTestDb(dialect);
-  await migrateToLatest(db);
+  await migrateToLatest(db, db.pg);
   return db;
 }
 
@@ -109,7 +109,7 @@ async function partA(dialect: Dialect, scale: number, runs: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: dataDir });
   const db = await createTestDb(dialect);
-  const { app, identity } = await buildApp(config, { db });
+  const { app, identity } = await buildApp(config, { database: opened(db) });
   try {
     const password = 'a bench passphrase';
     const users: { id: string }[] = [];
@@ -130,7 +130,7 @@ async function partA(dialect: Dialect, scale: number, runs: number) {
     });
     const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
 
-    const writer = new SampleWriter(db);
+    const writer = new SampleWriter(db, db.bulk);
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
     const minutes = Math.round(FULL_YEARS * 365.25 * 1440 * scale);
     const from = now - minutes * MINUTE;
@@ -228,7 +228,7 @@ const params = (userNo: number, r: SampleRow) => [
 async function bareSqlite(rows: number, from: number): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-bare-'));
   const file = path.join(dir, 'bare.db');
-  const setup = openDatabase({ dialect: 'sqlite', file });
+  const { db: setup } = openDatabase({ dialect: 'sqlite', file });
   await migrateToLatest(setup);
   await insertUser(setup, 'bare');
   await setup.close();
@@ -261,7 +261,10 @@ async function bareSqlite(rows: number, from: number): Promise<number> {
 async function barePostgres(rows: number, from: number): Promise<number> {
   const db = await freshDb('postgres');
   await insertUser(db, 'bare');
-  const client = new pg.Client({ connectionString: databaseUrl(), options: `-c search_path=${db.schema}` });
+  const client = new pg.Client({
+    connectionString: databaseUrl(),
+    options: `-c search_path=${db.pg?.schema ?? 'public'}`,
+  });
   await client.connect();
   try {
     const text = `insert into samples (${COLUMNS}) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) on conflict do nothing`;
@@ -292,7 +295,7 @@ async function partB(dialect: Dialect, scale: number) {
   let storeMs = 0;
   try {
     await insertUser(db, 'store');
-    const writer = new SampleWriter(db);
+    const writer = new SampleWriter(db, db.bulk);
     for (let off = 0; off < rows; off += BATCH) {
       const batch = heartRate(from, Math.min(BATCH, rows - off), off);
       storeMs += (await timeIt(() => writer.writeOnce('store', batch)))[1];

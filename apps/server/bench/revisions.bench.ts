@@ -17,11 +17,10 @@ import { parseArgs } from 'node:util';
 import { oura } from '@healthfolio/connectors';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { Db } from '../src/db/database';
 import { createAccount } from '../src/identity/accounts';
 import { SampleStore } from '../src/modules/metrics/write/samples.store';
 import { SeenInSpans } from '../src/modules/sources/sync/sync-window';
-import { createTestDb } from '../test/databases';
+import { createTestDb, opened, type TestDb } from '../test/databases';
 import { connectThroughConsent, fakeEnv, startFake } from '../test/sources/helpers';
 
 const { values: args } = parseArgs({
@@ -66,7 +65,7 @@ SampleStore.prototype.deleteMissing = async function (this: SampleStore, ...a) {
 const now = Date.parse('2026-11-22T17:00:00Z');
 const fake = await startFake(oura, { now: () => now });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-revisions-bench-'));
-const db: Db = await createTestDb(dialect);
+const db: TestDb = await createTestDb(dialect);
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
@@ -75,7 +74,12 @@ const config = loadConfig({
   SANDBOX_PROVIDERS: 'false',
   ...fakeEnv('oura', fake),
 });
-const built = await buildApp(config, { db, now: () => now, syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
+const built = await buildApp(config, {
+  database: opened(db),
+  now: () => now,
+  syncScheduleMs: 0,
+  insightDebounceMs: 3_600_000,
+});
 
 async function lastRun() {
   const run = await db.kysely

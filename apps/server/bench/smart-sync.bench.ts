@@ -41,9 +41,10 @@ const config = loadConfig({
   SANDBOX_PROVIDERS: 'false',
   ...fakeEnv('epic', fake),
 });
-const db = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bench.db') });
-await migrateToLatest(db);
-const built = await buildApp(config, { db, syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
+const database = openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'bench.db') });
+const { db } = database;
+await migrateToLatest(db, database.pg);
+const built = await buildApp(config, { database, syncScheduleMs: 0, insightDebounceMs: 3_600_000 });
 try {
   await createAccount(built.identity, {
     email: 'chen@example.com',

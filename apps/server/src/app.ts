@@ -3,7 +3,8 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { migrateToLatest, openDatabase, type Db } from './db/database';
+import type { SampleBulkIO } from './db/bulk-io';
+import { migrateToLatest, openDatabase, type Db, type OpenedDatabase, type PgLocation } from './db/database';
 import { registerAuth } from './http/auth';
 import { registerDocs } from './http/docs';
 import { registerJsonBody } from './http/json-body';
@@ -105,6 +106,10 @@ const REDACT = [
 export interface BuiltApp {
   app: FastifyInstance;
   db: Db;
+  /** The database's bulk sample I/O (the demo seed writes through it). */
+  bulk: SampleBulkIO;
+  /** PostgreSQL: where the database is. */
+  pg?: PgLocation;
   /** Draining from the first shutdown signal on (`/api/ready` answers 503). */
   lifecycle: Lifecycle;
   identity: Identity;
@@ -125,7 +130,8 @@ export interface BuiltApp {
 }
 
 export interface BuildOptions {
-  db?: Db;
+  /** A database opened already (tests: a fresh one per suite), which the app then leaves open. */
+  database?: OpenedDatabase;
   /** The clock; tests pass a fake one. */
   now?: () => number;
   mailer?: Mailer;
@@ -165,15 +171,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? openDatabase(config.database, app.log);
+  const { db, bulk, pg } = options.database ?? openDatabase(config.database, app.log);
   const lifecycle: Lifecycle = { draining: false };
-  const ownsDb = !options.db;
+  const ownsDb = !options.database;
   app.addHook('onClose', async () => {
     if (ownsDb) await db.close();
   });
-  await migrateToLatest(db);
+  await migrateToLatest(db, pg);
   // Background work (src/jobs): started and stopped after every runner's hooks (see the end).
-  const jobs = createJobQueue(db, {
+  const jobs = createJobQueue(db, pg, {
     log: app.log,
     // SQLite has one server per database: what is still claimed at start was a killed process's.
     handBackOnStart: true,
@@ -221,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const waitlist = new WaitlistService(new WaitlistRepository(db.kysely), now, identity.throttle);
   const auditLog = new AuditLogRepository(db.kysely);
   const dataSources = new UserDataSourcesRepository(db.kysely);
-  const metrics = createMetrics(db, now);
+  const metrics = createMetrics(db, bulk, now);
   // Every other module's read of samples and daily rollups (and of the person's zone).
   const samples = new SamplesQuery(db);
   const goalsRepo = new GoalsRepository(db.kysely);
@@ -396,7 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Days a migration left to recompute (sandbox samples marked): in the background, then their insights.
   let recompute: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    recompute = recomputeQueuedDays(db).then(
+    recompute = recomputeQueuedDays(db, bulk).then(
       (users) => users.forEach((userId) => insightJobs.request(userId)),
       (error: unknown) => app.log.error({ err: error }, 'recomputing queued days failed'),
     );
@@ -468,7 +474,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ),
         ),
       );
-      await api.register(metricsRoutes(db, now));
+      await api.register(metricsRoutes(db, bulk, now));
       await api.register(insightsRoutes(insights, insightJobs));
       await api.register(sourcesRoutes(sources));
       await api.register(ingestRoutes(ingest, identity.throttle));
@@ -515,6 +521,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return {
     app,
     db,
+    bulk,
+    ...(pg ? { pg } : {}),
     lifecycle,
     identity,
     jobs,

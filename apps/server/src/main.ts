@@ -6,7 +6,7 @@ import { writePidFile } from './startup/pid-file';
 import { shutdownOnSignals } from './startup/shutdown';
 
 const config = loadConfig();
-const { app, db, lifecycle, identity, insightJobs } = await buildApp(config);
+const { app, db, bulk, lifecycle, identity, insightJobs } = await buildApp(config);
 
 let removePidFile = () => {};
 const shutdown = shutdownOnSignals({
@@ -20,7 +20,7 @@ const shutdown = shutdownOnSignals({
 // outright, with no signal to pass on — the channel closes and the server stops, leaving no orphan on the port.
 if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
 
-const seeded = await seedDemoIfEmpty(config, db, identity, app.log);
+const seeded = await seedDemoIfEmpty(config, db, bulk, identity, app.log);
 // The demo account has its insights on its first visit: computed before the server opens.
 if (seeded) await insightJobs.runSeeded(seeded.userId);
 await app.listen({ port: config.port, host: config.host });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { createTestDb, type TestDialect } from './databases';
+import { createTestDb, opened, type TestDialect } from './databases';
 
 export interface TestApp extends BuiltApp {
   config: Config;
@@ -14,7 +14,7 @@ export interface TestApp extends BuiltApp {
 export async function createTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'db'> = {},
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-data-'));
   const config = loadConfig({
@@ -26,7 +26,7 @@ export async function createTestApp(
   });
   const db = await createTestDb(dialect);
   // Scheduled syncs run on a real timer while tests move a fake clock: tests call `schedule()` themselves.
-  const built = await buildApp(config, { syncScheduleMs: 0, ...options, db }).catch(
+  const built = await buildApp(config, { syncScheduleMs: 0, ...options, database: opened(db) }).catch(
     async (error: unknown) => {
       await db.close();
       throw error;
@@ -49,7 +49,7 @@ export async function createTestApp(
  */
 export async function startTestAppOn(
   env: Record<string, string>,
-  options: Omit<BuildOptions, 'db'> = {},
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const built = await buildApp(config, { syncScheduleMs: 0, ...options });

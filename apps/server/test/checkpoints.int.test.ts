@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Checkpoints, type CheckpointLimits } from '../src/db/checkpoints';
+import { Checkpoints, type CheckpointLimits } from '../src/db/sqlite/checkpoints';
 
 /** SQLite's WAL checkpoints, held off while an import writes and done afterwards. */
 describe('WAL checkpoints', () => {

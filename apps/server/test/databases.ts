@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type Db } from '../src/db/database';
-import { pgCopyIn } from '../src/db/pg-copy';
+import type { SampleBulkIO } from '../src/db/bulk-io';
+import { openDatabase, type Db, type OpenedDatabase, type PgLocation } from '../src/db/database';
+import { postgresBulkIO } from '../src/db/postgres/bulk-io';
 import type { Database } from '../src/db/schema';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -66,16 +67,30 @@ function guardCatalogListings(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
+/** A test database: a Db, with the bulk I/O and (PostgreSQL) the location `openDatabase` gives beside it. */
+export interface TestDb extends Db {
+  bulk: SampleBulkIO;
+  pg?: PgLocation;
+}
+
+/** A test database as `openDatabase` answers (what `buildApp` takes as an opened database). */
+export const opened = (db: TestDb): OpenedDatabase => ({
+  db,
+  bulk: db.bulk,
+  ...(db.pg ? { pg: db.pg } : {}),
+});
+
 /**
  * A fresh, empty database of the given dialect: a temp SQLite file, or a throwaway PostgreSQL
  * schema so test files running in parallel never see each other's rows.
  */
-export async function createTestDb(dialect: TestDialect): Promise<Db> {
+export async function createTestDb(dialect: TestDialect): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-test-'));
-    const db = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    const { db, bulk } = openDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
     return {
       ...db,
+      bulk,
       close: async () => {
         await db.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -95,9 +110,8 @@ export async function createTestDb(dialect: TestDialect): Promise<Db> {
   return {
     kysely,
     dialect: 'postgres',
-    schema,
-    url,
-    copyIn: pgCopyIn(pool),
+    bulk: postgresBulkIO(pool),
+    pg: { url, schema },
     close: async () => {
       const client = await pool.connect();
       try {

@@ -20,6 +20,7 @@ describe.each(testDialects)('demo seed on %s', (dialect) => {
       seeded = await seedDemoIfEmpty(
         { ...t.config, env: 'development', demoSeed: true },
         t.db,
+        t.bulk,
         t.identity,
         t.app.log,
       );

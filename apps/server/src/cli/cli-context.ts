@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
+import type { SampleBulkIO } from '../db/bulk-io';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { createIdentity, type Identity } from '../identity/identity';
 
@@ -7,17 +8,20 @@ import { createIdentity, type Identity } from '../identity/identity';
 export async function openCli(): Promise<{
   config: Config;
   db: Db;
+  /** The database's bulk sample I/O, for commands that write samples (sources:replay). */
+  bulk: SampleBulkIO;
   identity: Identity;
   close(): Promise<void>;
 }> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' });
-  const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  const { db, bulk, pg } = openDatabase(config.database);
+  await migrateToLatest(db, pg);
   const identity = await createIdentity(config, db, { log });
   return {
     config,
     db,
+    bulk,
     identity,
     close: async () => {
       await identity.background.idle();

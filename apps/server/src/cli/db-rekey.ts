@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { DATABASE_KEY, rekeySqliteFile } from '../db/sqlite-file';
+import { DATABASE_KEY, rekeySqliteFile } from '../db/sqlite/sqlite-file';
 import { runCli } from './cli-context';
 
 await runCli(async () => {

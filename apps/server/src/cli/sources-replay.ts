@@ -27,7 +27,7 @@ await runCli(async () => {
       .where('email', '=', values.email.toLowerCase())
       .executeTakeFirst();
     if (!user) throw new Error(`No account for ${values.email}`);
-    const r = await replaySource(cli.db, user.id, values.source, values['dry-run']);
+    const r = await replaySource(cli.db, cli.bulk, user.id, values.source, values['dry-run']);
     process.stdout.write(
       `${r.pages} kept pages of ${values.source}: ${r.mapped} samples mapped` +
         (values['dry-run'] ? ' (dry run: nothing written)\n' : `, ${r.replaced} replaced by ${r.inserted}\n`),

@@ -2,7 +2,7 @@
  * The longest a bulk write (an import's batch, its rollups and merges) runs on the event loop before it
  * lets other requests in. SQLite runs synchronously, so without these pauses a 20 000-sample batch, or
  * the merge of a kind's held days, kept every other request waiting until it committed (up to 3 s during
- * a 600 k-Record import). Reads meanwhile run on a connection of their own (sqlite-driver.ts).
+ * a 600 k-Record import). Reads meanwhile run on a connection of their own (sqlite/sqlite-driver.ts).
  */
 export const SLICE_MS = 20;
 

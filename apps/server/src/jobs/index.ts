@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db, PgLocation } from '../db/database';
 import type { JobQueue } from './job-queue';
 import { PgBossQueue } from './pg-boss-queue';
 import { SqliteJobQueue } from './sqlite-job-queue';
@@ -32,12 +32,17 @@ export interface JobQueueOptions {
  * database in a schema other than `public` — the tests' throwaway schemas — beside our tables), the
  * table-backed queue on SQLite. Not started: `start()` once the handlers are registered.
  */
-export function createJobQueue(db: Db, options: JobQueueOptions = {}): JobQueue {
+export function createJobQueue(
+  db: Db,
+  /** PostgreSQL: where the database is (pg-boss opens a small pool of its own on it). */
+  pg: PgLocation | undefined,
+  options: JobQueueOptions = {},
+): JobQueue {
   if (db.dialect === 'postgres') {
-    if (!db.url) throw new Error('The job queue needs the PostgreSQL connection string');
+    if (!pg) throw new Error('The job queue needs the PostgreSQL connection string');
     return new PgBossQueue({
-      url: db.url,
-      schema: !db.schema || db.schema === 'public' ? 'pgboss' : db.schema,
+      url: pg.url,
+      schema: pg.schema === 'public' ? 'pgboss' : pg.schema,
       ...(options.pollMs !== undefined ? { pollSeconds: Math.max(0.5, options.pollMs / 1000) } : {}),
       ...(options.superviseSeconds !== undefined ? { superviseSeconds: options.superviseSeconds } : {}),
       ...(options.heartbeatSeconds !== undefined ? { heartbeatSeconds: options.heartbeatSeconds } : {}),

@@ -1,6 +1,7 @@
 import { defaultSettings, mergeSettings } from '@healthfolio/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { SampleBulkIO } from '../db/bulk-io';
 import type { Db } from '../db/database';
 import { createAccount, generatePassword } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
@@ -24,6 +25,7 @@ export interface SeededDemo {
 export async function seedDemoIfEmpty(
   config: Config,
   db: Db,
+  bulk: SampleBulkIO,
   identity: Identity,
   log: FastifyBaseLogger,
 ): Promise<SeededDemo | undefined> {
@@ -46,7 +48,7 @@ export async function seedDemoIfEmpty(
   await identity.users.update(user.id, { settings: JSON.stringify(settings) }, identity.now());
 
   const samples = adaYear(Date.now());
-  const writer = new SampleWriter(db);
+  const writer = new SampleWriter(db, bulk);
   let inserted = 0;
   for (let i = 0; i < samples.length; i += BATCH)
     inserted += (await writer.writeOnce(user.id, samples.slice(i, i + BATCH))).inserted;

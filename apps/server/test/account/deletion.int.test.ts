@@ -19,7 +19,7 @@ async function userColumns(t: TestApp): Promise<{ table: string; column: string;
   const add = (table: string, column: string) =>
     found.set(`${table}.${column}`, { table, column, by: column === 'user_no' ? 'no' : 'id' });
   const tables = (await t.db.kysely.introspection.getTables()).filter(
-    (tb) => !t.db.schema || tb.schema === t.db.schema,
+    (tb) => !t.pg?.schema || tb.schema === t.pg?.schema,
   );
   for (const tb of tables) {
     if (tb.name === 'users') continue;
@@ -39,7 +39,7 @@ async function userColumns(t: TestApp): Promise<{ table: string; column: string;
           join information_schema.constraint_column_usage u
             on u.constraint_name = c.constraint_name and u.table_schema = c.table_schema
           where c.constraint_type = 'FOREIGN KEY' and u.table_name = 'users'
-            and c.table_schema = ${t.db.schema ?? 'public'}`.execute(t.db.kysely);
+            and c.table_schema = ${t.pg?.schema ?? 'public'}`.execute(t.db.kysely);
   for (const fk of foreignKeys.rows) add(fk.table, fk.column);
   return [...found.values()].sort((a, b) => `${a.table}.${a.column}`.localeCompare(`${b.table}.${b.column}`));
 }
@@ -54,7 +54,7 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
   it('lists every table with a user_id column for deletion', async () => {
     // On PostgreSQL, only this suite's schema: suites running beside it have tables of their own.
     const tables = (await t.db.kysely.introspection.getTables()).filter(
-      (tb) => !t.db.schema || tb.schema === t.db.schema,
+      (tb) => !t.pg?.schema || tb.schema === t.pg?.schema,
     );
     const withUserId = tables
       .filter((tb) => tb.columns.some((c) => c.name === 'user_id'))

@@ -104,7 +104,7 @@ describe.each(testDialects)('export → import round trip on %s', (dialect) => {
       const adaId = (await createUser(t, 'ada@example.com')).id;
       ada = { id: adaId, auth: bearer((await signIn(t, 'ada@example.com')).accessToken) };
       // A persona: three weeks of watch, phone and ring readings (labs among them) written by their APIs …
-      await new SampleWriter(t.db).writeOnce(ada.id, [
+      await new SampleWriter(t.db, t.bulk).writeOnce(ada.id, [
         ...adaYear(NOW, 21),
         {
           kind: 'ldl_cholesterol',

@@ -117,7 +117,7 @@ function resources(dialect: TestDialect, expect: ExpectStatic, cleanup: Step[]) 
 
     database(env: Record<string, string>): Db {
       const config = loadConfig({ NODE_ENV: 'test', ...env });
-      const db = openDatabase(config.database);
+      const { db } = openDatabase(config.database);
       cleanup.push(() => db.close());
       return db;
     },

@@ -20,10 +20,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL connection lost wh
   it('fails the transaction that held it, and says so in one short log line', async () => {
     proxy = await startTcpProxy(process.env.TEST_DATABASE_URL!);
     const warnings: { details: object; message: string }[] = [];
-    db = openDatabase(
+    ({ db } = openDatabase(
       { dialect: 'postgres', url: proxy.url },
       { warn: (details, message) => warnings.push({ details, message }) },
-    );
+    ));
     const cut = proxy;
     const transaction = db.kysely.transaction().execute(async (trx) => {
       await sql`select 1`.execute(trx);

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openSqliteFile } from '../../src/db/sqlite-file';
+import { openSqliteFile } from '../../src/db/sqlite/sqlite-file';
 import { createBackup, restoreBackup } from '../../src/modules/backup/backup';
 import type { TestApp } from '../app';
 import { createUser, login } from '../identity/helpers';

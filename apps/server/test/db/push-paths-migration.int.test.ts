@@ -1,12 +1,12 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -36,7 +36,7 @@ const pushed: NewSample[] = [1200, 1200, 500].map((value, h) => ({
  * hours then count once.
  */
 describe.each(testDialects)('pushed readings marked: the migration on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   beforeEach(async () => {
     db = await createTestDb(dialect);
   });
@@ -51,19 +51,19 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
     const migrator = new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
     expect((await migrator.migrateTo('202611280100-sandbox-paths')).error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
     await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
       values ('ada', 'ada@example.com', 'Ada', 'x', '{}', 0, 0)`.execute(raw);
     await withTodaysRollups(db, async () => {
-      await new SampleWriter(db).writeOnce('ada', [...fromExport, ...pushed]);
+      await new SampleWriter(db, db.bulk).writeOnce('ada', [...fromExport, ...pushed]);
       // One stream, summed: the export's 2,400 and the push's 2,900.
       expect(await merged()).toEqual([5_300]);
     });
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const devices = await db.kysely
       .selectFrom('samples')
       .select('device')
@@ -74,7 +74,7 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
       'Ada’s Apple Watch',
       'Ada’s Apple Watch\u001fhealth-auto-export',
     ]);
-    expect(await recomputeQueuedDays(db)).toEqual(['ada']);
+    expect(await recomputeQueuedDays(db, db.bulk)).toEqual(['ada']);
     // The export's finer records win 10–12; the push adds only the hour after.
     expect(await merged()).toEqual([2_400 + 500]);
   });

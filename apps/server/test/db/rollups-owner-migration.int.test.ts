@@ -1,10 +1,10 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 
 /** The migration before 202612020200, which keys `daily_rollups` by the owner's number. */
 const BEFORE = '202612020100-samples-owner-check';
@@ -18,7 +18,7 @@ const DAY = 20_000;
  * nothing.
  */
 describe.each(testDialects)('daily_rollups keyed by user number: the migration on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   let raw: Kysely<unknown>;
   beforeEach(async () => {
     db = await createTestDb(dialect);
@@ -30,7 +30,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
     new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
 
   const addUser = (id: string) =>
@@ -114,7 +114,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
     for (const id of ['ada', 'ben']) await addUser(id);
     await insertById(ROWS);
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
 
     expect(await byNumber()).toEqual(sortRows(ROWS));
     // The app's reads find them by the owner's id.
@@ -174,7 +174,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
   });
 
   it('goes back to ids and forward again without losing a rollup', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     for (const id of ['ada', 'ben']) await addUser(id);
     await insertByNumber(ROWS);
 
@@ -183,7 +183,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
     // Keyed by id again: the key refuses a second row, and deleting a user takes theirs.
     await expect(insertById([ROWS[1]!])).rejects.toThrow();
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     expect(await byNumber()).toEqual(sortRows(ROWS));
     await expect(insertByNumber([ROWS[1]!])).rejects.toThrow();
     await db.kysely.deleteFrom('users').where('id', '=', 'ada').execute();
@@ -191,7 +191,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
   });
 
   it.runIf(dialect === 'postgres')('has no per-row foreign key on daily_rollups', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const keys = await sql<{ conname: string }>`select conname from pg_constraint
       where conrelid = 'daily_rollups'::regclass and contype = 'f'`.execute(db.kysely);
     expect(keys.rows).toEqual([]);
@@ -205,7 +205,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
   });
 
   it.runIf(dialect === 'sqlite')('keeps the table without rowid, keyed on the number', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const table = await sql<{ sql: string }>`select sql from sqlite_master
       where type = 'table' and name = 'daily_rollups'`.execute(raw);
     expect(table.rows[0]!.sql).toMatch(/without rowid\s*$/i);

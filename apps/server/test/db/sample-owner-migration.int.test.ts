@@ -1,9 +1,9 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 
 /**
  * Migration 202611260100 on a database that already has users and samples keyed by id: every sample
@@ -11,7 +11,7 @@ import { createTestDb, testDialects } from '../databases';
  * numbers of their own; a deleted sample's id is not given again.
  */
 describe.each(testDialects)('samples keyed by user number: the migration on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   beforeEach(async () => {
     db = await createTestDb(dialect);
   });
@@ -21,7 +21,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
 
   const addUser = (raw: Kysely<unknown>, id: string) =>
@@ -64,7 +64,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     const last = Number(ids.rows.at(-1)!.id);
     await sql`delete from samples where id = ${last}`.execute(raw);
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
 
     const users = await db.kysely.selectFrom('users').select(['id', 'user_no']).orderBy('id').execute();
     expect(users.map((u) => u.id)).toEqual(['ada', 'ben']);
@@ -114,7 +114,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
   });
 
   it('goes back to ids and forward again without losing a sample', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const raw = db.kysely as unknown as Kysely<unknown>;
     await addUser(raw, 'ada');
     await addUser(raw, 'ben');
@@ -135,7 +135,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
       ['ada', 60],
       ['ben', 81],
     ]);
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const back = await db.kysely
       .selectFrom('samples')
       .innerJoin('users', 'users.user_no', 'samples.user_no')
@@ -149,7 +149,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
   });
 
   it('refuses a sample whose owner does not exist', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     await expect(db.kysely.insertInto('samples').values(weighing('nobody', 70)).execute()).rejects.toThrow();
   });
 });

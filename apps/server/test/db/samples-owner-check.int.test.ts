@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
-import { createTestDb, testDialects } from '../databases';
+import { migrateToLatest } from '../../src/db/database';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 
 /**
  * A sample always belongs to a user: on PostgreSQL by the per-statement check of migration 202612020100
@@ -10,11 +10,11 @@ import { createTestDb, testDialects } from '../databases';
  * user takes their samples with them.
  */
 describe.each(testDialects)('samples belong to a user, on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   let raw: Kysely<unknown>;
   beforeEach(async () => {
     db = await createTestDb(dialect);
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     raw = db.kysely as unknown as Kysely<unknown>;
     for (const id of ['ada', 'ben']) {
       await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)

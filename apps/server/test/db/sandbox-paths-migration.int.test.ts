@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { rankFunction } from '../../src/modules/metrics/priority';
@@ -8,7 +8,7 @@ import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-reco
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -53,7 +53,7 @@ const fromFile: NewSample = {
  * data no longer counts. Another person's real connection of the same kind, and files, stay as they are.
  */
 describe.each(testDialects)('sandbox samples marked: the migration on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   beforeEach(async () => {
     db = await createTestDb(dialect);
   });
@@ -63,7 +63,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
   const addUser = (raw: Kysely<unknown>, id: string) =>
     sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
@@ -98,7 +98,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     await addConnection(raw, 'ada', 1);
     await addConnection(raw, 'ben', 0);
     await withTodaysRollups(db, async () => {
-      const writer = new SampleWriter(db);
+      const writer = new SampleWriter(db, db.bulk);
       await writer.writeOnce('ada', [garmin, ...legacySandbox, fromFile]);
       // Ben's Oura is real: its samples have no path either, and stay his.
       await writer.writeOnce('ben', [garmin, ...legacySandbox]);
@@ -109,7 +109,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
       ]);
     });
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     expect(await ouraDevices('ada')).toEqual([...Array(5).fill('\u001fsandbox'), 'Oura Ring\u001foura']);
     expect(await ouraDevices('ben')).toEqual(Array(5).fill(null));
     const queued = await db.kysely.selectFrom('rollup_recompute').selectAll().orderBy('local_day').execute();
@@ -118,7 +118,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
       ['ada', 'steps', 0],
     ]);
 
-    expect(await recomputeQueuedDays(db)).toEqual(['ada']);
+    expect(await recomputeQueuedDays(db, db.bulk)).toEqual(['ada']);
     expect(await db.kysely.selectFrom('rollup_recompute').selectAll().execute()).toEqual([]);
     // Marked, the sandbox is left out: Ada's day is her Garmin and her ring's file; the sandbox day is gone.
     expect(await merged('ada')).toEqual([[0, 11_800 + 3_333]]);
@@ -133,17 +133,17 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
       [0, 26_800],
     ]);
     // Nothing is left to do at the next start.
-    expect(await recomputeQueuedDays(db)).toEqual([]);
+    expect(await recomputeQueuedDays(db, db.bulk)).toEqual([]);
     // The merge now knows the stream for what it is.
     expect(rankFunction('steps', [])('oura', '\u001fsandbox')).toBeGreaterThan(1_000_000);
   });
 
   it('rolls back to the schema without the queue', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     expect((await migrator().migrateTo('202611270100-revisions')).error).toBeUndefined();
     // On PostgreSQL, only this suite's schema: suites running beside it have the table in theirs.
     const tables = (await db.kysely.introspection.getTables()).filter(
-      (t) => !db.schema || t.schema === db.schema,
+      (t) => !db.pg || t.schema === db.pg.schema,
     );
     expect(tables.map((t) => t.name)).not.toContain('rollup_recompute');
   });

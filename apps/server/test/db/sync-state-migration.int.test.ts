@@ -1,8 +1,8 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/database';
 import { AppMigrationProvider } from '../../src/db/migrations';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 
 /** The migration before 202612021100, which moves a connection's sync state to `sync_state`. */
 const BEFORE = '202612020200-rollups-owner-number';
@@ -49,7 +49,7 @@ const CONNECTIONS = [
  * connection takes its sync state with it, and down and up again loses nothing.
  */
 describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   let raw: Kysely<unknown>;
   beforeEach(async () => {
     db = await createTestDb(dialect);
@@ -61,13 +61,13 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
 
   const columnsOf = async (table: string) => {
     const tables = await db.kysely.introspection.getTables();
     // PostgreSQL: each test database is a schema of its own; other schemas hold their own tables.
-    const found = tables.find((t) => t.name === table && (!db.schema || t.schema === db.schema));
+    const found = tables.find((t) => t.name === table && (!db.pg || t.schema === db.pg.schema));
     return found?.columns.map((c) => c.name) ?? [];
   };
 

@@ -5,10 +5,9 @@ import type { ImportJob } from '@healthfolio/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { Db } from '../../src/db/database';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
 import type { TestApp } from '../app';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, opened, testDialects, type TestDb } from '../databases';
 import { bearer, createUser, signIn } from '../identity/helpers';
 import { clarityCsv, overlappingSteps, PARSING, upload } from './helpers';
 
@@ -17,7 +16,7 @@ const READINGS = 60_000;
 describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, env] as const)))(
   'an import interrupted by a restart, on %s, parsed %s',
   (dialect, _how, parsingEnv) => {
-    let db: Db;
+    let db: TestDb;
     let dataDir: string;
     const apps: BuiltApp[] = [];
 
@@ -41,7 +40,7 @@ describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, e
         ...parsingEnv,
       });
       const built = await buildApp(config, {
-        db,
+        database: opened(db),
         ...(writes === 'small batches' ? { importWriteBatch: 100 } : {}),
       });
       apps.push(built);

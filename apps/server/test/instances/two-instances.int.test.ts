@@ -73,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     cleanup.push(() => proxy.close());
     // Both start at once on an empty database: the migrations run under the migrator's advisory lock.
     [a, b] = await Promise.all([start(env), start(envB())]);
-    db = openDatabase(loadConfig({ NODE_ENV: 'test', ...env }).database);
+    ({ db } = openDatabase(loadConfig({ NODE_ENV: 'test', ...env }).database));
     cleanup.push(() => db.close());
   }, 200_000);
 

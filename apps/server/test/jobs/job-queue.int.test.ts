@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../../src/db/database';
+import { migrateToLatest, openDatabase } from '../../src/db/database';
 import { createJobQueue, type Job, type JobQueue } from '../../src/jobs';
-import { createTestDb, testDialects, type TestDialect } from '../databases';
+import { createTestDb, testDialects, type TestDialect, type TestDb } from '../databases';
 
 /**
  * The one contract of the job queue, run against both implementations: the table-backed queue on SQLite
@@ -25,10 +25,13 @@ async function open(dialect: TestDialect): Promise<Instances> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-jobs-'));
     const file = path.join(dir, 'test.db');
-    const first = openDatabase({ dialect: 'sqlite', file });
+    const { db: first } = openDatabase({ dialect: 'sqlite', file });
     await migrateToLatest(first);
-    const second = openDatabase({ dialect: 'sqlite', file });
-    const queues = [createJobQueue(first, options), createJobQueue(second, options)] as const;
+    const { db: second } = openDatabase({ dialect: 'sqlite', file });
+    const queues = [
+      createJobQueue(first, undefined, options),
+      createJobQueue(second, undefined, options),
+    ] as const;
     return {
       a: queues[0],
       b: queues[1],
@@ -39,9 +42,9 @@ async function open(dialect: TestDialect): Promise<Instances> {
       },
     };
   }
-  const db: Db = await createTestDb('postgres');
-  await migrateToLatest(db);
-  const queues = [createJobQueue(db, options), createJobQueue(db, options)] as const;
+  const db: TestDb = await createTestDb('postgres');
+  await migrateToLatest(db, db.pg);
+  const queues = [createJobQueue(db, db.pg, options), createJobQueue(db, db.pg, options)] as const;
   return {
     a: queues[0],
     b: queues[1],
@@ -250,9 +253,9 @@ describe('the job queue on SQLite, restarted after its process was killed', () =
   it('takes the jobs the killed process had claimed back at once, not after their expiry', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-jobs-'));
     const file = path.join(dir, 'test.db');
-    const first = openDatabase({ dialect: 'sqlite', file });
+    const { db: first } = openDatabase({ dialect: 'sqlite', file });
     await migrateToLatest(first);
-    const killed = createJobQueue(first, { pollMs: 50 });
+    const killed = createJobQueue(first, undefined, { pollMs: 50 });
     let claimed = false;
     await killed.work('sources.sync', async () => {
       claimed = true;
@@ -262,8 +265,8 @@ describe('the job queue on SQLite, restarted after its process was killed', () =
     const id = await killed.enqueue('sources.sync', { connectionId: 'c1' }, { singletonKey: 'c1' });
     await until(() => claimed, 15_000, 'the claim');
     // The process ends without a word (SIGKILL): nothing is handed back; a new one opens the file.
-    const second = openDatabase({ dialect: 'sqlite', file });
-    const restarted = createJobQueue(second, { pollMs: 50, handBackOnStart: true });
+    const { db: second } = openDatabase({ dialect: 'sqlite', file });
+    const restarted = createJobQueue(second, undefined, { pollMs: 50, handBackOnStart: true });
     const taken: { id: string; retryCount: number }[] = [];
     await restarted.work('sources.sync', async (job) => {
       taken.push({ id: job.id, retryCount: job.retryCount });

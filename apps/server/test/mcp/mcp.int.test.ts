@@ -71,7 +71,7 @@ describe.each(testDialects)('the MCP server on %s', (dialect) => {
     ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
     // Forty days of Ada (watch, phone and ring; two lab panels, one LDL above range) and her chart.
     // Forty days keep the test fast; the earlier LDL panel (above range) is added by hand.
-    await new SampleWriter(t.db).writeOnce(adaId, [
+    await new SampleWriter(t.db, t.bulk).writeOnce(adaId, [
       ...adaYear(NOW, 40),
       {
         source: 'quest_diagnostics',
@@ -365,7 +365,7 @@ describe.each(testDialects)('the MCP server on %s', (dialect) => {
     const benAuth = bearer((await signIn(t, 'ben@example.com')).accessToken);
     const days = 5 * 365 + 1;
     const first = Date.parse('2021-11-23T07:00:00Z');
-    await new SampleWriter(t.db).writeOnce(
+    await new SampleWriter(t.db, t.bulk).writeOnce(
       ben.id,
       Array.from({ length: days }, (_, i) => ({
         source: 'withings',

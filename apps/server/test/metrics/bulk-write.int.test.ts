@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CopyIn } from '../../src/db/pg-copy';
+import type { CopyIn } from '../../src/db/postgres/pg-copy';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
 import { testDialects } from '../databases';
 import { metricsFixture, MINUTE, perMinute, type MetricsFixture } from './helpers';
@@ -23,14 +23,14 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
   beforeEach(async () => {
     f = await metricsFixture(dialect);
     copies = 0;
-    const copyIn = f.t.db.copyIn;
+    const copyIn = f.t.bulk.copyIn;
     if (copyIn) {
       const counted: CopyIn = async (...args) => {
         const done = await copyIn(...args);
         if (done) copies++;
         return done;
       };
-      f.t.db.copyIn = counted;
+      f.t.bulk.copyIn = counted;
     }
   });
   afterEach(() => f.t.close());

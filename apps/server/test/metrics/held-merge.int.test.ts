@@ -39,7 +39,10 @@ describe.each(testDialects)(
     let imports = 0;
     /** An import's write session, holding its samples or not (then its deferred days are read back). */
     const begin = (userId: string, hold: boolean) =>
-      new SampleWriter(f.t.db, { holdSamples: hold }).begin(userId, { kind: 'import', id: `i${++imports}` });
+      new SampleWriter(f.t.db, f.t.bulk, { holdSamples: hold }).begin(userId, {
+        kind: 'import',
+        id: `i${++imports}`,
+      });
 
     /** Writes the batches as the import runner does: merges deferred, then run at the end. */
     async function runImport(userId: string, parts: NewSample[][], hold: boolean): Promise<void> {

@@ -29,8 +29,8 @@ export async function metricsFixture(dialect: TestDialect): Promise<MetricsFixtu
   return {
     t,
     clock,
-    store: new SampleStore(t.db),
-    writer: new SampleWriter(t.db),
+    store: new SampleStore(t.db, t.bulk),
+    writer: new SampleWriter(t.db, t.bulk),
     ada: { id: adaUser.id, auth: bearer(adaSession.accessToken) },
     ben: { id: benUser.id, auth: bearer(benSession.accessToken) },
   };

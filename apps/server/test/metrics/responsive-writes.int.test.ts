@@ -14,7 +14,7 @@ const garmin = {
 /**
  * Issue 25, item 3: a large write (an import's batch) lets the event loop run while it writes, and
  * another person's reads are answered meanwhile — on SQLite from a connection of their own
- * (db/sqlite-driver.ts), on the last committed state.
+ * (db/sqlite/sqlite-driver.ts), on the last committed state.
  */
 describe.each(testDialects)('other requests during a large write on %s', (dialect) => {
   let f: MetricsFixture;

@@ -9,7 +9,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { dateToDay, dayToDate } from '../../src/modules/metrics/time';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, testDialects, type TestDb } from '../databases';
 import { withTodaysRollups } from '../db/app-on-old-schema';
 
 /** New York in November: UTC−5. */
@@ -82,7 +82,7 @@ const SPLIT_AT_MIDNIGHT = {
 };
 
 describe.each(testDialects)('a night counts for the day it ends, on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   beforeEach(async () => {
     db = await createTestDb(dialect);
   });
@@ -93,9 +93,9 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
       values (${id}, ${`${id}@example.com`}, ${id}, 'x', '{}', 0, 0)`.execute(raw);
 
   it('stores an evening stretch of sleep on the next day, and the daily totals whole nights', async () => {
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     await addUser(db.kysely as unknown as Kysely<unknown>, 'ada');
-    await new SampleWriter(db).writeOnce('ada', [...SLEEP, ...IN_BED]);
+    await new SampleWriter(db, db.bulk).writeOnce('ada', [...SLEEP, ...IN_BED]);
     expect(await totals(db, 'ada', 'sleep_duration')).toEqual(NIGHTS_COUNTED_AS_WOKEN.sleep_duration);
     expect(await totals(db, 'ada', 'time_in_bed')).toEqual(NIGHTS_COUNTED_AS_WOKEN.time_in_bed);
     const days = await db.kysely
@@ -118,7 +118,7 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
     const migrator = new Migrator({
       db: db.kysely,
       provider: new AppMigrationProvider(db.dialect),
-      ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
     });
     expect((await migrator.migrateTo('202611300500-workout-tracks')).error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
@@ -126,7 +126,7 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
     await addUser(raw, 'ben');
     // Today's code writes Ada's and Ben's data; the rollups are then keyed as they were at the time.
     await withTodaysRollups(db, async () => {
-      const writer = new SampleWriter(db);
+      const writer = new SampleWriter(db, db.bulk);
       await writer.writeOnce('ada', [...SLEEP, ...IN_BED]);
       // Ben sleeps 23:30→07:00 in one stretch and naps in the afternoon: nothing of his moves.
       await writer.writeOnce('ben', [
@@ -150,12 +150,12 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
           .values(everyDay.map((local_day) => ({ user_id: 'ada', kind, local_day })))
           .execute();
       }
-      await recomputeQueuedDays(db);
+      await recomputeQueuedDays(db, db.bulk);
       expect(await totals(db, 'ada', 'sleep_duration')).toEqual(SPLIT_AT_MIDNIGHT.sleep_duration);
       expect(await totals(db, 'ada', 'time_in_bed')).toEqual(SPLIT_AT_MIDNIGHT.time_in_bed);
     });
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     const queued = await db.kysely
       .selectFrom('rollup_recompute')
       .select(['user_id', 'kind', 'local_day'])
@@ -169,7 +169,7 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
       ['ada', 'time_in_bed', '2026-11-20'],
       ['ada', 'time_in_bed', '2026-11-21'],
     ]);
-    expect(await recomputeQueuedDays(db)).toEqual(['ada']);
+    expect(await recomputeQueuedDays(db, db.bulk)).toEqual(['ada']);
     expect(await totals(db, 'ada', 'sleep_duration')).toEqual(NIGHTS_COUNTED_AS_WOKEN.sleep_duration);
     expect(await totals(db, 'ada', 'time_in_bed')).toEqual(NIGHTS_COUNTED_AS_WOKEN.time_in_bed);
     expect(await totals(db, 'ben', 'sleep_duration')).toEqual({ '2026-11-20': 8 });

@@ -162,7 +162,7 @@ describe.each(testDialects)('Web Push on %s', (dialect) => {
 
   it('sends an insight alert when a new warning is found — no value, no title on the lock screen', async () => {
     const before = service.received.length;
-    await new SampleWriter(t.db).writeOnce(adaId, [ldl]);
+    await new SampleWriter(t.db, t.bulk).writeOnce(adaId, [ldl]);
     expect((await send('POST', '/api/insights/refresh', ada)).statusCode).toBe(200);
     const received = (await service.waitFor(before + 2)).slice(before);
     for (const message of received) {
@@ -191,7 +191,7 @@ describe.each(testDialects)('Web Push on %s', (dialect) => {
     const steps: NewSample[] = [
       { kind: 'steps', start: NOW - 3 * 3_600_000, end: NOW - 2 * 3_600_000, value: 3000, source: 'garmin' },
     ];
-    await new SampleWriter(t.db).writeOnce(adaId, steps);
+    await new SampleWriter(t.db, t.bulk).writeOnce(adaId, steps);
     const goal = await send('POST', '/api/goals', ada, {
       metric: 'steps',
       target: 10_000,
@@ -221,7 +221,7 @@ describe.each(testDialects)('Web Push on %s', (dialect) => {
     const criticalBefore = (await send('GET', '/api/insights?severity=critical', ada)).json().data.items
       .length;
     // A new high lab value: a new critical finding, which would be a push message with push on.
-    await new SampleWriter(t.db).writeOnce(adaId, [
+    await new SampleWriter(t.db, t.bulk).writeOnce(adaId, [
       {
         ...ldl,
         kind: 'triglycerides',

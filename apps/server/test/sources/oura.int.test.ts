@@ -122,7 +122,7 @@ describe.each(testDialects)('the Oura connector against its fake on %s', (dialec
   it('replays the kept raw pages through the mapping without calling Oura, changing nothing that was right', async () => {
     const before = f.fake.control.requests!();
     const stepsBefore = await f.metric('steps', '2026-11-01', '2026-11-21');
-    const result = await replaySource(f.t.db, f.adaId, 'oura');
+    const result = await replaySource(f.t.db, f.t.bulk, f.adaId, 'oura');
     expect(result.pages).toBeGreaterThan(0);
     expect(result.pages).toBeLessThanOrEqual(KEPT_PAYLOADS);
     expect(result.inserted).toBe(result.replaced);

@@ -5,15 +5,14 @@ import { oura } from '@healthfolio/connectors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { Db } from '../../src/db/database';
 import type { TestApp } from '../app';
-import { createTestDb, testDialects } from '../databases';
+import { createTestDb, opened, testDialects, type TestDb } from '../databases';
 import { bearer, createUser, FakeClock, signIn } from '../identity/helpers';
 import { connectThroughConsent, fakeEnv, NOW, startFake, type RunningFake } from './helpers';
 import { userNo } from '../../src/db/user-number';
 
 describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) => {
-  let db: Db;
+  let db: TestDb;
   let dataDir: string;
   let fake: RunningFake;
   const apps: BuiltApp[] = [];
@@ -35,7 +34,7 @@ describe.each(testDialects)('a sync interrupted by a restart, on %s', (dialect) 
       ...fakeEnv('oura', fake),
     });
     const built = await buildApp(config, {
-      db,
+      database: opened(db),
       now: clock.now,
       syncScheduleMs: 0,
       insightDebounceMs: 3_600_000,

@@ -285,7 +285,7 @@ describe.each(testDialects)('a sandbox connection, on %s', (dialect) => {
       const ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
       // A day Ada's real ring recorded a month ago, kept when she disconnected it: not in the sandbox's answers.
       const start = Date.now() - 30 * DAY;
-      await new SampleWriter(t.db).writeOnce(adaId, [
+      await new SampleWriter(t.db, t.bulk).writeOnce(adaId, [
         { kind: 'steps', start, end: start + DAY, value: 12_345, source: 'oura', originId: 'real-day' },
       ]);
       const self = await t.app.listen({ host: '127.0.0.1', port: 0 });

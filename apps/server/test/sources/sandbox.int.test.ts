@@ -45,7 +45,7 @@ describe.each(testDialects)('a sandbox connection on a real account on %s', (dia
     t = await createTestApp(dialect);
     adaId = (await createUser(t, 'ada@example.com')).id;
     ada = bearer((await signIn(t, 'ada@example.com')).accessToken);
-    await new SampleWriter(t.db).writeOnce(adaId, watchSteps(today));
+    await new SampleWriter(t.db, t.bulk).writeOnce(adaId, watchSteps(today));
     self = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => t.close());
@@ -105,7 +105,7 @@ describe.each(testDialects)('a sandbox connection on a real account on %s', (dia
 
   it('replays the sandbox pages as sandbox data', async () => {
     const before = (await ouraDevices()).length;
-    const replayed = await replaySource(t.db, adaId, 'oura');
+    const replayed = await replaySource(t.db, t.bulk, adaId, 'oura');
     expect(replayed.pages).toBeGreaterThan(0);
     const devices = await ouraDevices();
     expect(devices).toHaveLength(before);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openZip } from '@healthfolio/importers';
-import { openSqliteFile } from '../../db/sqlite-file';
+import { openSqliteFile } from '../../db/sqlite/sqlite-file';
 import yazl from 'yazl';
 import type { Config } from '../../config';
 import { BackupError, decryptArchive, encryptingStream, isEncryptedArchive } from './archive-crypto';

@@ -18,6 +18,7 @@ import {
   sampleItemSchema,
 } from '@healthfolio/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SampleBulkIO } from '../../db/bulk-io';
 import type { Db } from '../../db/database';
 import { notFound } from '../../http/errors';
 import { hidesLabs, isLabKind, readScopeOfKind } from '../../http/token-auth';
@@ -41,9 +42,9 @@ const security = [{ bearerAuth: [] }];
 const tags = ['metrics'];
 
 /** The services of the metrics module, built once per app. */
-export function createMetrics(db: Db, now: () => number) {
-  const store = new SampleStore(db);
-  const writer = new SampleWriter(db);
+export function createMetrics(db: Db, bulk: SampleBulkIO, now: () => number) {
+  const store = new SampleStore(db, bulk);
+  const writer = new SampleWriter(db, bulk);
   const zones = new UserTimeZoneRepository(db.kysely);
   const summary = new SummaryService(db, now);
   return {
@@ -54,16 +55,16 @@ export function createMetrics(db: Db, now: () => number) {
     summary,
     overview: new OverviewService(db, summary, new SleepService(db, now), now),
     why: new WhyService(db),
-    priorities: new PrioritiesService(db),
+    priorities: new PrioritiesService(db, bulk),
     entries: new EntriesService(db, store, zones, now),
   };
 }
 
 /** SPEC §7 metrics and DESIGN "Metrics API". */
 export const metricsRoutes =
-  (db: Db, now: () => number): FastifyPluginAsyncZod =>
+  (db: Db, bulk: SampleBulkIO, now: () => number): FastifyPluginAsyncZod =>
   async (app) => {
-    const m = createMetrics(db, now);
+    const m = createMetrics(db, bulk, now);
     const zoneOf = async (userId: string, tz?: string) => tz ?? (await m.zones.get(userId)) ?? 'UTC';
     app.addHook('onRequest', app.authenticate);
     await app.register(workoutsRoutes(db));

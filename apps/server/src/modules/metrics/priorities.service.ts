@@ -1,4 +1,5 @@
 import { getMetric, plainDevice, type MetricKind, type MetricPriorities } from '@healthfolio/core';
+import type { SampleBulkIO } from '../../db/bulk-io';
 import type { Db } from '../../db/database';
 import { PrioritiesRepository } from './priorities.repository';
 import { defaultTier, isCustomRank, rankFunction, type PriorityEntry } from './priority';
@@ -8,7 +9,10 @@ import { RollupMaintainer } from './write/rollup-maintainer';
 
 /** The per-metric source order of Settings; a change re-merges the days it affects. */
 export class PrioritiesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bulk: SampleBulkIO,
+  ) {}
 
   async get(userId: string, type: MetricKind): Promise<MetricPriorities> {
     const metric = getMetric(type)!;
@@ -60,7 +64,7 @@ export class PrioritiesService {
       for (const kind of metric.components ?? [metric.kind]) {
         await new PrioritiesRepository(trx).replace(userId, kind, entries);
         const days = await new RollupsRepository(trx, this.db.dialect).multiStreamDays(userId, kind);
-        await new RollupMaintainer(trx, this.db, userId).remergeDays(kind, days);
+        await new RollupMaintainer(trx, this.db, this.bulk, userId).remergeDays(kind, days);
       }
     });
     return this.get(userId, type);

@@ -1,6 +1,6 @@
 import { notSandbox } from './sample-filters';
 import type { Kysely, Selectable } from 'kysely';
-import type { ReadArrays } from '../../db/database';
+import type { ReadArrays } from '../../db/bulk-io';
 import type { Database, SamplesTable } from '../../db/schema';
 import { userNo } from '../../db/user-number';
 import type { MergeSample } from './merge';
@@ -24,7 +24,7 @@ const DAY_MARGIN_MS = 2 * DAY_MS;
 export class SamplesRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Reads large results as arrays (SQLite, inside a transaction): see `Db.readArrays`. */
+    /** Reads large results as arrays (SQLite, inside a transaction): see `SampleBulkIO.arrays`. */
     private readonly arrays?: ReadArrays,
   ) {}
 

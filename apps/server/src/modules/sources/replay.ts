@@ -1,5 +1,6 @@
 import { getConnector } from '@healthfolio/connectors';
 import { SANDBOX_PATH } from '@healthfolio/core';
+import type { SampleBulkIO } from '../../db/bulk-io';
 import type { Db } from '../../db/database';
 import { upsertClinicalRecords } from '../clinical';
 import { SampleStore, SampleWriter, SamplesQuery } from '../metrics';
@@ -23,6 +24,7 @@ export interface ReplayResult {
  */
 export async function replaySource(
   db: Db,
+  bulk: SampleBulkIO,
   userId: string,
   kind: string,
   dryRun = false,
@@ -32,8 +34,8 @@ export async function replaySource(
   const connection = await new ConnectionsRepository(db.kysely).byKind(userId, kind);
   if (!connection) throw new Error(`This account has never connected ${kind}`);
   const timeZone = (await new SamplesQuery(db).timeZone(userId)) ?? 'UTC';
-  const store = new SampleStore(db);
-  const writer = new SampleWriter(db);
+  const store = new SampleStore(db, bulk);
+  const writer = new SampleWriter(db, bulk);
   // A sandbox connection's readings carry the sandbox path (sample-paths.ts), as its syncs wrote them,
   // and replace only what it wrote: the person's own files of the source stay.
   const sandbox = connection.sandbox === 1;

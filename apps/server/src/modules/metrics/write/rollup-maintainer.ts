@@ -1,6 +1,7 @@
 import { getMetric, isSandboxDevice } from '@healthfolio/core';
 import type { Kysely } from 'kysely';
-import { arraysInTransaction, type Db } from '../../../db/database';
+import type { SampleBulkIO } from '../../../db/bulk-io';
+import type { Db } from '../../../db/database';
 import { letOthersIn } from '../../../db/slices';
 import type { Database } from '../../../db/schema';
 import { findUserNo } from '../../../db/user-number';
@@ -38,14 +39,17 @@ export class RollupMaintainer {
 
   constructor(
     private readonly trx: Kysely<Database>,
-    db: Pick<Db, 'dialect' | 'readArrays'>,
+    db: Pick<Db, 'dialect'>,
+    /** Large reads inside the transaction as arrays, where the database can (SQLite). */
+    bulk: SampleBulkIO,
     private readonly userId: string,
     /** The person's number, when the transaction found it already (a batch write, `write-batch.ts`). */
     userNo?: number,
   ) {
     if (userNo !== undefined) this.owner = Promise.resolve(userNo);
-    this.rollups = new RollupWrites(trx, db.dialect, arraysInTransaction(db, trx));
-    this.samples = new SamplesRepository(trx, arraysInTransaction(db, trx));
+    const arrays = bulk.arrays(trx);
+    this.rollups = new RollupWrites(trx, db.dialect, arrays);
+    this.samples = new SamplesRepository(trx, arrays);
     this.priorities = new PrioritiesRepository(trx);
     this.preference = new SandboxPreferenceRepository(trx);
   }

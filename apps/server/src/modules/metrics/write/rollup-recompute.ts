@@ -1,3 +1,4 @@
+import type { SampleBulkIO } from '../../../db/bulk-io';
 import type { Db } from '../../../db/database';
 import { lockUserWrites } from './day-aggregates';
 import { RollupMaintainer } from './rollup-maintainer';
@@ -13,7 +14,7 @@ const PAGE = 500;
  * of one user's kind per transaction, and leave the queue in the same transaction, so a start cut off
  * halfway goes on where it stopped. Answers the users whose days were recomputed.
  */
-export async function recomputeQueuedDays(db: Db): Promise<string[]> {
+export async function recomputeQueuedDays(db: Db, bulk: SampleBulkIO): Promise<string[]> {
   const users = new Set<string>();
   for (;;) {
     const queued = await db.kysely
@@ -37,7 +38,7 @@ export async function recomputeQueuedDays(db: Db): Promise<string[]> {
         const part = days.slice(i, i + SPAN);
         await db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, db.dialect, userId);
-          await new RollupMaintainer(trx, db, userId).refreshDays(kind, part);
+          await new RollupMaintainer(trx, db, bulk, userId).refreshDays(kind, part);
           await trx
             .deleteFrom('rollup_recompute')
             .where('user_id', '=', userId)

@@ -1,6 +1,6 @@
 import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { ReadArrays } from '../../../db/database';
+import type { ReadArrays } from '../../../db/bulk-io';
 import { letOthersIn } from '../../../db/slices';
 import type { Dialect } from '../../../db/migrations/types';
 import type { Database } from '../../../db/schema';
@@ -80,7 +80,7 @@ export class RollupWrites {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    /** Reads large results as arrays (SQLite, inside a transaction): see `Db.readArrays`. */
+    /** Reads large results as arrays (SQLite, inside a transaction): see `SampleBulkIO.arrays`. */
     private readonly arrays?: ReadArrays,
   ) {}
 

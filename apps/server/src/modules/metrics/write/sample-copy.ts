@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { copyText, type CopyIn } from '../../../db/pg-copy';
+import { copyText, type CopyIn } from '../../../db/postgres/pg-copy';
 import type { Database } from '../../../db/schema';
 import type { PackedRows } from '../packed-rows';
 import type { RollupValues } from '../rollups.repository';

@@ -1,3 +1,4 @@
+import type { SampleBulkIO } from '../../../db/bulk-io';
 import type { Db } from '../../../db/database';
 import { letOthersIn } from '../../../db/slices';
 import { findUserNo } from '../../../db/user-number';
@@ -46,17 +47,18 @@ export interface WriteOptions {
 export class SampleWriter {
   constructor(
     private readonly db: Db,
+    private readonly bulk: SampleBulkIO,
     private readonly options: WriterOptions = {},
   ) {}
 
   /** A session of `origin` writing samples of `userId`; see WriteSession. */
   begin(userId: string, origin: WriteOrigin): WriteSession {
-    return new WriteSession(this.db, userId, origin, this.options.holdSamples ?? true);
+    return new WriteSession(this.db, this.bulk, userId, origin, this.options.holdSamples ?? true);
   }
 
   /** Writes one batch, its days merged as it commits; `afterWrite` runs inside its transaction. */
   writeOnce(userId: string, samples: SampleBatch, afterWrite?: AfterWrite): Promise<WriteResult> {
-    return writeBatch(this.db, userId, samples, afterWrite);
+    return writeBatch(this.db, this.bulk, userId, samples, afterWrite);
   }
 }
 
@@ -67,7 +69,7 @@ export class SampleWriter {
  * transaction; `finish` merges them, and a session begun again with the same origin (an import resumed
  * after a crash or a hand-back) finds those its earlier run left. It holds its own samples
  * (HeldSamples), so most of those days merge from memory as each kind's run ends. On SQLite it holds off
- * WAL checkpoints from `begin` until `finish` or `abort` (db/checkpoints.ts), bounding the WAL between
+ * WAL checkpoints from `begin` until `finish` or `abort` (db/sqlite/checkpoints.ts, through SampleBulkIO), bounding the WAL between
  * batches.
  */
 export class WriteSession {
@@ -77,6 +79,7 @@ export class WriteSession {
 
   constructor(
     private readonly db: Db,
+    private readonly bulk: SampleBulkIO,
     private readonly userId: string,
     origin: WriteOrigin,
     holdSamples: boolean,
@@ -84,15 +87,15 @@ export class WriteSession {
     if (origin.kind !== 'import') return;
     const held = holdSamples ? new HeldSamples() : undefined;
     this.deferral = { days: new Map(), held, pending: new PendingDays(originKey(origin)) };
-    this.releaseCheckpoints = db.checkpoints?.acquire();
+    this.releaseCheckpoints = bulk.holdCheckpoints();
   }
 
   /** Writes one batch (one transaction); `afterWrite` runs inside it, after its rows. */
   async write(samples: SampleBatch, { afterWrite }: WriteOptions = {}): Promise<WriteResult> {
     if (this.ended) throw new Error('This write session has ended');
-    if (this.deferral) await this.db.checkpoints?.bound();
+    if (this.deferral) await this.bulk.boundCheckpoints();
     try {
-      return await writeBatch(this.db, this.userId, samples, afterWrite, this.deferral);
+      return await writeBatch(this.db, this.bulk, this.userId, samples, afterWrite, this.deferral);
     } catch (error) {
       // What a failed batch held may not have committed: its days are read back instead.
       if (this.deferral) this.deferral.held = undefined;
@@ -134,7 +137,7 @@ export class WriteSession {
         await this.db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, this.db.dialect, this.userId);
           const owner = await findUserNo(trx, this.userId);
-          const maintainer = new RollupMaintainer(trx, this.db, this.userId, owner);
+          const maintainer = new RollupMaintainer(trx, this.db, this.bulk, this.userId, owner);
           const left = held ? await maintainer.mergeHeldDays(kind, part, held) : part;
           await maintainer.remergeDays(kind, left);
           await pending.remove(trx, owner, kind, part);

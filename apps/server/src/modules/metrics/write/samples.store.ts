@@ -1,5 +1,6 @@
 import { pathOf, SANDBOX_DEVICE_LIKE, SANDBOX_PATH } from '@healthfolio/core';
 import type { ExpressionBuilder } from 'kysely';
+import type { SampleBulkIO } from '../../../db/bulk-io';
 import type { Db } from '../../../db/database';
 import type { Database } from '../../../db/schema';
 import { userNo } from '../../../db/user-number';
@@ -35,7 +36,10 @@ export interface DeleteOptions {
  * SampleWriter. Daily rollups stay true whatever changed: each call is one transaction.
  */
 export class SampleStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bulk: SampleBulkIO,
+  ) {}
 
   /**
    * After the person turned `includeSandboxData` on or off: the merged rows of every day a sandbox
@@ -52,7 +56,7 @@ export class SampleStore {
         const part = sorted.slice(i, i + MERGE_SPAN);
         await this.db.kysely.transaction().execute(async (trx) => {
           await lockUserWrites(trx, this.db.dialect, userId);
-          await new RollupMaintainer(trx, this.db, userId).refreshMergedFromStreams(kind, part);
+          await new RollupMaintainer(trx, this.db, this.bulk, userId).refreshMergedFromStreams(kind, part);
         });
       }
     }
@@ -135,7 +139,7 @@ export class SampleStore {
         deleted += gone.length;
         for (const g of gone) addDay(days, g.kind, g.local_day);
       }
-      const maintainer = new RollupMaintainer(trx, this.db, userId);
+      const maintainer = new RollupMaintainer(trx, this.db, this.bulk, userId);
       for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
       return deleted;
     });
@@ -186,7 +190,7 @@ export class SampleStore {
       }
       const days: DaysByKind = new Map();
       for (const r of missing) addDay(days, r.kind, r.local_day);
-      const maintainer = new RollupMaintainer(trx, this.db, userId);
+      const maintainer = new RollupMaintainer(trx, this.db, this.bulk, userId);
       for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
       return missing.length;
     });
@@ -244,7 +248,7 @@ export class SampleStore {
       const result = await trx.deleteFrom('samples').where(match).executeTakeFirst();
       const days: DaysByKind = new Map();
       for (const t of touched) addDay(days, t.kind, t.local_day);
-      const maintainer = new RollupMaintainer(trx, this.db, userId);
+      const maintainer = new RollupMaintainer(trx, this.db, this.bulk, userId);
       for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
       return Number(result.numDeletedRows);
     });
@@ -257,7 +261,7 @@ export class SampleStore {
   ): Promise<void> {
     const days: DaysByKind = new Map();
     for (const group of groups) for (const s of group) addDay(days, s.kind, s.local_day);
-    const maintainer = new RollupMaintainer(trx, this.db, userId);
+    const maintainer = new RollupMaintainer(trx, this.db, this.bulk, userId);
     for (const [kind, set] of days) await maintainer.refreshDays(kind, [...set]);
   }
 }

@@ -1,3 +1,4 @@
+import type { SampleBulkIO } from '../../../db/bulk-io';
 import type { Db } from '../../../db/database';
 import { letOthersIn } from '../../../db/slices';
 import { findUserNo } from '../../../db/user-number';
@@ -63,6 +64,7 @@ const isPrepared = (samples: SampleBatch): samples is PreparedBatch => !Array.is
  */
 export async function writeBatch(
   db: Db,
+  bulk: SampleBulkIO,
   userId: string,
   samples: SampleBatch,
   afterWrite?: AfterWrite,
@@ -90,10 +92,10 @@ export async function writeBatch(
         const stale: DaysByKind = new Map();
         // Rows written chunk by chunk below: all of them, but on PostgreSQL those COPY left (copyNewRows).
         let pending = rows;
-        if (db.copyIn && rows.length >= COPY_MIN_ROWS) {
+        if (bulk.copyIn && rows.length >= COPY_MIN_ROWS) {
           const streams = new Map<string, RollupValues>();
           aggregateInto(streams, rows, 0, rows.length);
-          const copy = await copyNewRows(trx, db.copyIn, owner, rows, streams);
+          const copy = await copyNewRows(trx, bulk.copyIn, owner, rows, streams);
           if (copy) {
             inserted = copy.copied.length;
             added = copy.streams;
@@ -102,7 +104,7 @@ export async function writeBatch(
           }
         }
         for (let from = 0; from < pending.length; from += chunk) {
-          // Reads of other requests run on their own connection meanwhile (db/sqlite-driver.ts).
+          // Reads of other requests run on their own connection meanwhile (db/sqlite/sqlite-driver.ts).
           await letOthersIn();
           const to = Math.min(pending.length, from + chunk);
           const n = await insertSampleRows(trx, db.dialect, owner, pending, from, to);
@@ -120,7 +122,7 @@ export async function writeBatch(
             }
           }
         }
-        const maintainer = new RollupMaintainer(trx, db, userId, owner);
+        const maintainer = new RollupMaintainer(trx, db, bulk, userId, owner);
         if (inserted > 0 || updated > 0) {
           await maintainer.afterInsert(added, stale, deferral ? deferredHere : undefined);
         }

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 /**
  * PostgreSQL: runs `COPY … FROM STDIN` inside a Kysely transaction, sending `data` (text format). Answers
