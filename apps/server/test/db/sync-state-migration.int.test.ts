@@ -95,7 +95,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
           ${sql.join(state.map((v) => sql`${v}`))})`.execute(raw);
     }
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     expect(normalize(await syncStates())).toEqual(expected);
     const kept = await columnsOf('source_connections');
     for (const column of MOVED) expect(kept).not.toContain(column);
@@ -106,7 +106,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     const back = await sql<Record<string, unknown>>`select id, ${sql.join(MOVED.map((c) => sql.ref(c)))}
       from source_connections order by id`.execute(raw);
     expect(normalize(back.rows.map((row) => [row.id, ...MOVED.map((c) => row[c])]))).toEqual(expected);
-    await migrateToLatest(db);
+    await migrateToLatest(db, db.pg);
     expect(normalize(await syncStates())).toEqual(expected);
 
     // A connection deleted (with its user) takes its sync state along.
