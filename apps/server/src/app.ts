@@ -396,6 +396,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hosts: config.bodyspecReportHosts,
     allowInsecure: options.allowInsecureReportHosts ?? false,
   });
+  const clinical = new ClinicalService(db.kysely, samples);
   const review = new ReviewService(new ImportsRepository(db.kysely), metrics.writer, samples, now, (userId) =>
     insightJobs.request(userId),
   );
@@ -481,7 +482,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       for (const routes of providers.routes) await api.register(routes);
       await api.register(goalsRoutes(goals, (userId) => insightJobs.request(userId)));
       await shares.api(api);
-      await api.register(clinicalRoutes(new ClinicalService(db.kysely, samples)));
+      await api.register(clinicalRoutes(clinical));
       await api.register(importsRoutes(imports, config.importMaxBytes));
       await api.register(reviewRoutes(review));
       await api.register(reportsRoutes(reports, imports, config.importMaxBytes));
@@ -495,9 +496,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(
         mcpRoutes({
           ...metrics,
+          zones: samples,
           insights,
           goals,
-          clinical: new ClinicalService(db.kysely, samples),
+          clinical,
           profile: (userId) => account.profile(userId),
           audit: (token, tool) => apiTokens.auditCall(token, tool, null),
           now,

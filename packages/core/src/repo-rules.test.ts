@@ -14,12 +14,6 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAX_LINES = 300;
 const MARKER = /^Over 300 lines:\s*\S/;
 
-/**
- * Long files others were changing when this check came in: reason to be stated by the next change of this
- * file. Then take it off this list; an entry that no longer needs to be here fails the last test below.
- */
-const STATED_LATER: ReadonlySet<string> = new Set<string>([]);
-
 /** Lines as `wc -l` counts them, plus a last line without its newline. */
 function lineCount(text: string): number {
   const newlines = text.split('\n').length - 1;
@@ -107,17 +101,9 @@ describe('source files over 300 lines (issue 26)', () => {
   it('finds every long file of the repository with a reason at its top', () => {
     const files = sourceFiles();
     expect(files).toContain('packages/core/src/index.ts');
-    const offending = files.filter(
-      (file) => !STATED_LATER.has(file) && lacksLengthReason(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+    const offending = files.filter((file) =>
+      lacksLengthReason(fs.readFileSync(path.join(ROOT, file), 'utf8')),
     );
     expect(offending, 'state why at the top ("// Over 300 lines: …"), or split the file').toEqual([]);
-  });
-
-  it('lists only files that still need their reason', () => {
-    const stale = [...STATED_LATER].filter((file) => {
-      const full = path.join(ROOT, file);
-      return !fs.existsSync(full) || !lacksLengthReason(fs.readFileSync(full, 'utf8'));
-    });
-    expect(stale, 'take these off STATED_LATER in repo-rules.test.ts').toEqual([]);
   });
 });

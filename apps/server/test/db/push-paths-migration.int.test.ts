@@ -1,12 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects, type TestDb } from '../databases';
+import { migratorOf, addRawUser } from './migration-steps';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -48,15 +47,8 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
     );
 
   it('gives Health Auto Export’s earlier readings their path, and the watch counts once', async () => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-    expect((await migrator.migrateTo('202611280100-sandbox-paths')).error).toBeUndefined();
-    const raw = db.kysely as unknown as Kysely<unknown>;
-    await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
-      values ('ada', 'ada@example.com', 'Ada', 'x', '{}', 0, 0)`.execute(raw);
+    expect((await migratorOf(db).migrateTo('202611280100-sandbox-paths')).error).toBeUndefined();
+    await addRawUser(db, 'ada');
     await withTodaysRollups(db, async () => {
       await new SampleWriter(db, db.bulk).writeOnce('ada', [...fromExport, ...pushed]);
       // One stream, summed: the export's 2,400 and the push's 2,900.

@@ -1,10 +1,10 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { createTestDb, testDialects, type TestDb } from '../databases';
+import { migratorOf, addRawUser } from './migration-steps';
 
 /** The migration before 202612020200, which keys `daily_rollups` by the owner's number. */
 const BEFORE = '202612020100-samples-owner-check';
@@ -25,17 +25,6 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
     raw = db.kysely as unknown as Kysely<unknown>;
   });
   afterEach(() => db.close());
-
-  const migrator = () =>
-    new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-
-  const addUser = (id: string) =>
-    sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
-      values (${id}, ${`${id}@example.com`}, ${id}, 'x', '{}', 0, 0)`.execute(raw);
 
   /** One (kind, day, source, device) of every owner and its values: [owner, kind, day, source, device, count, sum]. */
   type Row = [string, string, number, string, string, number, number];
@@ -110,8 +99,8 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
   };
 
   it('moves every rollup to its owner’s number, keeps the key unique, and cascades a user’s deletion', async () => {
-    expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-    for (const id of ['ada', 'ben']) await addUser(id);
+    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    for (const id of ['ada', 'ben']) await addRawUser(db, id);
     await insertById(ROWS);
 
     await migrateToLatest(db, db.pg);
@@ -134,7 +123,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
       );
     expect(Number(again.numAffectedRows)).toBe(0);
     // Another owner may hold the same (kind, day, source, device).
-    await addUser('cy');
+    await addRawUser(db, 'cy');
     await insertByNumber([['cy', 'steps', DAY, 'garmin', 'Forerunner 965', 1, 10]]);
 
     // A rollup of no user is refused, alone or among good ones, and so is moving one to no user.
@@ -175,10 +164,10 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
 
   it('goes back to ids and forward again without losing a rollup', async () => {
     await migrateToLatest(db, db.pg);
-    for (const id of ['ada', 'ben']) await addUser(id);
+    for (const id of ['ada', 'ben']) await addRawUser(db, id);
     await insertByNumber(ROWS);
 
-    expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
     expect(await byId()).toEqual(sortRows(ROWS));
     // Keyed by id again: the key refuses a second row, and deleting a user takes theirs.
     await expect(insertById([ROWS[1]!])).rejects.toThrow();

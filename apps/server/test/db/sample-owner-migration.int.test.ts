@@ -1,9 +1,9 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { createTestDb, testDialects, type TestDb } from '../databases';
+import { migratorOf, addRawUser } from './migration-steps';
 
 /**
  * Migration 202611260100 on a database that already has users and samples keyed by id: every sample
@@ -16,17 +16,6 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     db = await createTestDb(dialect);
   });
   afterEach(() => db.close());
-
-  const migrator = () =>
-    new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-
-  const addUser = (raw: Kysely<unknown>, id: string) =>
-    sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
-      values (${id}, ${`${id}@example.com`}, ${id}, 'x', '{}', 0, 0)`.execute(raw);
 
   const addSample = (raw: Kysely<unknown>, owner: string, start: number, value: number) =>
     sql`insert into samples (user_id, kind, start_at, end_at, utc_offset_min, local_day, value, unit, source, origin_id)
@@ -53,11 +42,11 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
   });
 
   it('moves every sample to its owner’s number, keeping ids, and numbers new users', async () => {
-    const before = await migrator().migrateTo('202611240100-clinical-ingest');
+    const before = await migratorOf(db).migrateTo('202611240100-clinical-ingest');
     expect(before.error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
-    await addUser(raw, 'ada');
-    await addUser(raw, 'ben');
+    await addRawUser(db, 'ada');
+    await addRawUser(db, 'ben');
     for (let i = 0; i < 5; i++) await addSample(raw, i % 2 ? 'ben' : 'ada', 1000 * i, 60 + i);
     // The newest sample is deleted before the migration: its id must not come back after it.
     const ids = await sql<{ id: number }>`select id from samples order by id`.execute(raw);
@@ -92,7 +81,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
     expect(Number(again.numAffectedRows)).toBe(0);
 
     // A new user gets a number no one has; their first sample a new id.
-    await addUser(raw, 'cy');
+    await addRawUser(db, 'cy');
     const cy = await db.kysely
       .selectFrom('users')
       .select('user_no')
@@ -116,8 +105,8 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
   it('goes back to ids and forward again without losing a sample', async () => {
     await migrateToLatest(db, db.pg);
     const raw = db.kysely as unknown as Kysely<unknown>;
-    await addUser(raw, 'ada');
-    await addUser(raw, 'ben');
+    await addRawUser(db, 'ada');
+    await addRawUser(db, 'ben');
     for (const [owner, value] of [
       ['ada', 60],
       ['ben', 81],
@@ -125,7 +114,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
       await sql`insert into samples (user_no, kind, start_at, end_at, utc_offset_min, local_day, value, unit, source, origin_id)
         values (${userNo(owner)}, 'weight', 0, 0, 60, 20000, ${value}, 'kg', 'withings', '')`.execute(raw);
     }
-    const down = await migrator().migrateTo('202611240100-clinical-ingest');
+    const down = await migratorOf(db).migrateTo('202611240100-clinical-ingest');
     expect(down.error).toBeUndefined();
     const byId = await sql<{
       user_id: string;

@@ -1,7 +1,6 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { rankFunction } from '../../src/modules/metrics/priority';
 import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
@@ -9,6 +8,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects, type TestDb } from '../databases';
+import { migratorOf, addRawUser } from './migration-steps';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -59,15 +59,6 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
   });
   afterEach(() => db.close());
 
-  const migrator = () =>
-    new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-  const addUser = (raw: Kysely<unknown>, id: string) =>
-    sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
-      values (${id}, ${`${id}@example.com`}, ${id}, 'x', '{}', 0, 0)`.execute(raw);
   const addConnection = (raw: Kysely<unknown>, user: string, sandbox: number) =>
     sql`insert into source_connections (id, user_id, kind, sandbox, status, sync_state, sync_pages,
         sync_samples, syncs_run, created_at, updated_at)
@@ -91,10 +82,10 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     ).map((r) => r.device);
 
   it('marks the sandbox connection’s samples, recomputes their days, and leaves the rest', async () => {
-    expect((await migrator().migrateTo('202611270100-revisions')).error).toBeUndefined();
+    expect((await migratorOf(db).migrateTo('202611270100-revisions')).error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
-    await addUser(raw, 'ada');
-    await addUser(raw, 'ben');
+    await addRawUser(db, 'ada');
+    await addRawUser(db, 'ben');
     await addConnection(raw, 'ada', 1);
     await addConnection(raw, 'ben', 0);
     await withTodaysRollups(db, async () => {
@@ -140,7 +131,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
 
   it('rolls back to the schema without the queue', async () => {
     await migrateToLatest(db, db.pg);
-    expect((await migrator().migrateTo('202611270100-revisions')).error).toBeUndefined();
+    expect((await migratorOf(db).migrateTo('202611270100-revisions')).error).toBeUndefined();
     // On PostgreSQL, only this suite's schema: suites running beside it have the table in theirs.
     const tables = (await db.kysely.introspection.getTables()).filter(
       (t) => !db.pg || t.schema === db.pg.schema,

@@ -1,8 +1,8 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { createTestDb, testDialects, type TestDb } from '../databases';
+import { migratorOf, addRawUser } from './migration-steps';
 
 /** The migration before 202612021100, which moves a connection's sync state to `sync_state`. */
 const BEFORE = '202612020200-rollups-owner-number';
@@ -57,13 +57,6 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
   });
   afterEach(() => db.close());
 
-  const migrator = () =>
-    new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-
   const columnsOf = async (table: string) => {
     const tables = await db.kysely.introspection.getTables();
     // PostgreSQL: each test database is a schema of its own; other schemas hold their own tables.
@@ -83,11 +76,8 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     rows.map((row) => row.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)));
 
   it('moves every connection’s sync state, drops the columns, cascades, and goes down and up', async () => {
-    expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-    for (const user of ['ada', 'ben']) {
-      await sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
-        values (${user}, ${`${user}@example.com`}, ${user}, 'x', '{}', 0, 0)`.execute(raw);
-    }
+    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    for (const user of ['ada', 'ben']) await addRawUser(db, user);
     for (const [id, user, kind, ...state] of CONNECTIONS) {
       await sql`insert into source_connections (id, user_id, kind, sandbox, status, tokens, settings,
           provider_user_id, created_at, updated_at, ${sql.join(MOVED.map((c) => sql.ref(c)))})
@@ -102,7 +92,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     expect(kept).toEqual(expect.arrayContaining(['id', 'user_id', 'kind', 'status', 'tokens', 'settings']));
 
     // Down and up again: the columns come back with their values, and go over again.
-    expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
     const back = await sql<Record<string, unknown>>`select id, ${sql.join(MOVED.map((c) => sql.ref(c)))}
       from source_connections order by id`.execute(raw);
     expect(normalize(back.rows.map((row) => [row.id, ...MOVED.map((c) => row[c])]))).toEqual(expected);

@@ -17,6 +17,7 @@ import {
   type UserProfile,
 } from '@healthfolio/core';
 import type { TokenIdentity } from '../api-tokens';
+import type { SamplesQuery } from '../metrics';
 
 /**
  * What the MCP tools read through: the same services the REST routes call (metrics' series, summary and
@@ -26,7 +27,7 @@ export interface McpServices {
   series: { query(userId: string, query: MetricsQuery, tz: string): Promise<MetricsSeries> };
   summary: { summary(userId: string, tz: string): Promise<MetricsSummary> };
   entries: { create(userId: string, entry: ManualEntry): Promise<SampleItem> };
-  zones: { get(userId: string): Promise<string | null | undefined> };
+  zones: Pick<SamplesQuery, 'timeZone'>;
   insights: { list(userId: string, query: InsightsQuery): Promise<Insight[]> };
   goals: { list(userId: string): Promise<Goal[]> };
   clinical: {

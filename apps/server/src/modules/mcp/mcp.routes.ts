@@ -25,7 +25,7 @@ export const mcpRoutes =
       const identity = request.apiToken;
       if (!identity) throw new AppError('unauthorized', 'Sign in to continue.');
       const profile = await services.profile(identity.userId);
-      const tz = (await services.zones.get(identity.userId)) ?? 'UTC';
+      const tz = (await services.zones.timeZone(identity.userId)) ?? 'UTC';
       const server = await createMcpServer(services, {
         identity,
         tz,

@@ -1,0 +1,24 @@
+import { Migrator, sql, type Kysely } from 'kysely';
+import { AppMigrationProvider } from '../../src/db/migrations';
+import type { TestDb } from '../databases';
+
+/**
+ * What the migration tests share: they step a fresh test database to the migration before the one they
+ * test, write rows as that schema held them, then migrate on.
+ */
+
+/** The app's migrator on a test database (on PostgreSQL, its bookkeeping in the test's own schema). */
+export const migratorOf = (db: TestDb): Migrator =>
+  new Migrator({
+    db: db.kysely,
+    provider: new AppMigrationProvider(db.dialect),
+    ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
+  });
+
+/** The database without the app's table types, for rows of a schema the app no longer has. */
+export const rawOf = (db: TestDb): Kysely<unknown> => db.kysely as unknown as Kysely<unknown>;
+
+/** A user `id` (email `<id>@example.com`), written with the columns `users` has had since its first migration. */
+export const addRawUser = (db: TestDb, id: string) =>
+  sql`insert into users (id, email, name, password_hash, settings, created_at, updated_at)
+    values (${id}, ${`${id}@example.com`}, ${id}, 'x', '{}', 0, 0)`.execute(rawOf(db));
