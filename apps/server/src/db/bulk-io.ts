@@ -27,4 +27,12 @@ export interface SampleBulkIO {
   holdCheckpoints(): () => void;
   /** Between a holder's transactions: a WAL grown past its bound is copied back before it goes on. */
   boundCheckpoints(): Promise<void>;
+  /**
+   * PostgreSQL: lets a bulk writer's transaction commit without waiting for its WAL to reach the disk
+   * (`synchronous_commit = off` for that transaction). For a writer whose progress commits with its rows
+   * only: a database crash then loses batches it had not counted yet, which it writes again on resuming,
+   * and its next synchronous commit makes every earlier one durable. SQLite's WAL (synchronous NORMAL)
+   * already commits so.
+   */
+  commitLazily?(trx: Kysely<Database>): Promise<void>;
 }

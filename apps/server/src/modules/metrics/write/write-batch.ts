@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { SampleBulkIO } from '../../../db/bulk-io';
 import type { Db } from '../../../db/database';
 import { letOthersIn } from '../../../db/slices';
@@ -88,9 +87,8 @@ export async function writeBatch(
       let updated = 0;
       if (rows.length > 0) {
         await lockUserWrites(trx, db.dialect, userId);
-        // A bulk session's batch need not wait for its WAL to reach the disk: what a crash loses of it
-        // was never counted (its progress commits with it), and the session's resumption writes it again.
-        if (deferral && db.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+        // A bulk session's progress commits with its rows: its batches need not wait for the disk.
+        if (deferral) await bulk.commitLazily?.(trx);
         const owner = await findUserNo(trx, userId);
         let added = new Map<string, RollupValues>();
         const stale: DaysByKind = new Map();
