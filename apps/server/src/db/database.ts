@@ -40,8 +40,37 @@ export function openDatabase(
   return database.dialect === 'postgres' ? openPostgres(database.url, log) : openSqlite(database, log);
 }
 
+/**
+ * PostgreSQL: the advisory lock one migration run holds on the database. Kysely's migrator locks its own
+ * run, but only after it has listed every schema's tables to find its bookkeeping, and that listing fails
+ * ('column … of relation … does not exist') when a migration elsewhere on the database drops a column at
+ * that moment: a second instance starting while the first migrates, or (in the tests) another test
+ * schema's migration. Holding this lock from before the listing to the end makes them take turns.
+ */
+const MIGRATIONS_LOCK = 7_221_027;
+
 /** Brings the schema up to date; runs on every start. */
 export async function migrateToLatest(db: Db, pg?: PgLocation): Promise<void> {
+  await holdingMigrationsLock(db, () => runMigrations(db, pg));
+}
+
+/**
+ * Runs `migrate` holding the migrations' lock (PostgreSQL; on SQLite, one process has the file): a session
+ * lock on a connection of its own, held while the migrator works on the pool's others.
+ */
+export async function holdingMigrationsLock<T>(db: Db, migrate: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return migrate();
+  return db.kysely.connection().execute(async (locked) => {
+    await sql`select pg_advisory_lock(${MIGRATIONS_LOCK})`.execute(locked);
+    try {
+      return await migrate();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATIONS_LOCK})`.execute(locked);
+    }
+  });
+}
+
+async function runMigrations(db: Db, pg?: PgLocation): Promise<void> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: new AppMigrationProvider(db.dialect),

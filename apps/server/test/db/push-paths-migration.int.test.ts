@@ -5,7 +5,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects, type TestDb } from '../databases';
-import { migratorOf, addRawUser } from './migration-steps';
+import { migrateTo, addRawUser } from './migration-steps';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -47,7 +47,7 @@ describe.each(testDialects)('pushed readings marked: the migration on %s', (dial
     );
 
   it('gives Health Auto Export’s earlier readings their path, and the watch counts once', async () => {
-    expect((await migratorOf(db).migrateTo('202611280100-sandbox-paths')).error).toBeUndefined();
+    expect((await migrateTo(db, '202611280100-sandbox-paths')).error).toBeUndefined();
     await addRawUser(db, 'ada');
     await withTodaysRollups(db, async () => {
       await new SampleWriter(db, db.bulk).writeOnce('ada', [...fromExport, ...pushed]);

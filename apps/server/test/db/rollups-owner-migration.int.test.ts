@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../src/db/database';
 import { userNo } from '../../src/db/user-number';
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { createTestDb, testDialects, type TestDb } from '../databases';
-import { migratorOf, addRawUser } from './migration-steps';
+import { migrateTo, addRawUser } from './migration-steps';
 
 /** The migration before 202612020200, which keys `daily_rollups` by the owner's number. */
 const BEFORE = '202612020100-samples-owner-check';
@@ -99,7 +99,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
   };
 
   it('moves every rollup to its owner’s number, keeps the key unique, and cascades a user’s deletion', async () => {
-    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migrateTo(db, BEFORE)).error).toBeUndefined();
     for (const id of ['ada', 'ben']) await addRawUser(db, id);
     await insertById(ROWS);
 
@@ -167,7 +167,7 @@ describe.each(testDialects)('daily_rollups keyed by user number: the migration o
     for (const id of ['ada', 'ben']) await addRawUser(db, id);
     await insertByNumber(ROWS);
 
-    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migrateTo(db, BEFORE)).error).toBeUndefined();
     expect(await byId()).toEqual(sortRows(ROWS));
     // Keyed by id again: the key refuses a second row, and deleting a user takes theirs.
     await expect(insertById([ROWS[1]!])).rejects.toThrow();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
 import { userNo } from '../../src/db/user-number';
 import { createTestDb, testDialects, type TestDb } from '../databases';
-import { migratorOf, addRawUser } from './migration-steps';
+import { migrateTo, addRawUser } from './migration-steps';
 
 /**
  * Migration 202611260100 on a database that already has users and samples keyed by id: every sample
@@ -42,7 +42,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
   });
 
   it('moves every sample to its owner’s number, keeping ids, and numbers new users', async () => {
-    const before = await migratorOf(db).migrateTo('202611240100-clinical-ingest');
+    const before = await migrateTo(db, '202611240100-clinical-ingest');
     expect(before.error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
     await addRawUser(db, 'ada');
@@ -114,7 +114,7 @@ describe.each(testDialects)('samples keyed by user number: the migration on %s',
       await sql`insert into samples (user_no, kind, start_at, end_at, utc_offset_min, local_day, value, unit, source, origin_id)
         values (${userNo(owner)}, 'weight', 0, 0, 60, 20000, ${value}, 'kg', 'withings', '')`.execute(raw);
     }
-    const down = await migratorOf(db).migrateTo('202611240100-clinical-ingest');
+    const down = await migrateTo(db, '202611240100-clinical-ingest');
     expect(down.error).toBeUndefined();
     const byId = await sql<{
       user_id: string;

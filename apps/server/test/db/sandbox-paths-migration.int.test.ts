@@ -8,7 +8,7 @@ import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.rep
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { createTestDb, testDialects, type TestDb } from '../databases';
-import { migratorOf, addRawUser } from './migration-steps';
+import { migrateTo, addRawUser } from './migration-steps';
 import { withTodaysRollups } from './app-on-old-schema';
 
 const HOUR = 3_600_000;
@@ -82,7 +82,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
     ).map((r) => r.device);
 
   it('marks the sandbox connection’s samples, recomputes their days, and leaves the rest', async () => {
-    expect((await migratorOf(db).migrateTo('202611270100-revisions')).error).toBeUndefined();
+    expect((await migrateTo(db, '202611270100-revisions')).error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
     await addRawUser(db, 'ada');
     await addRawUser(db, 'ben');
@@ -131,7 +131,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
 
   it('rolls back to the schema without the queue', async () => {
     await migrateToLatest(db, db.pg);
-    expect((await migratorOf(db).migrateTo('202611270100-revisions')).error).toBeUndefined();
+    expect((await migrateTo(db, '202611270100-revisions')).error).toBeUndefined();
     // On PostgreSQL, only this suite's schema: suites running beside it have the table in theirs.
     const tables = (await db.kysely.introspection.getTables()).filter(
       (t) => !db.pg || t.schema === db.pg.schema,

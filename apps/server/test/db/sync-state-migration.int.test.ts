@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
 import { createTestDb, testDialects, type TestDb } from '../databases';
-import { migratorOf, addRawUser } from './migration-steps';
+import { migrateTo, addRawUser } from './migration-steps';
 
 /** The migration before 202612021100, which moves a connection's sync state to `sync_state`. */
 const BEFORE = '202612020200-rollups-owner-number';
@@ -76,7 +76,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     rows.map((row) => row.map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)));
 
   it('moves every connection’s sync state, drops the columns, cascades, and goes down and up', async () => {
-    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migrateTo(db, BEFORE)).error).toBeUndefined();
     for (const user of ['ada', 'ben']) await addRawUser(db, user);
     for (const [id, user, kind, ...state] of CONNECTIONS) {
       await sql`insert into source_connections (id, user_id, kind, sandbox, status, tokens, settings,
@@ -92,7 +92,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
     expect(kept).toEqual(expect.arrayContaining(['id', 'user_id', 'kind', 'status', 'tokens', 'settings']));
 
     // Down and up again: the columns come back with their values, and go over again.
-    expect((await migratorOf(db).migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migrateTo(db, BEFORE)).error).toBeUndefined();
     const back = await sql<Record<string, unknown>>`select id, ${sql.join(MOVED.map((c) => sql.ref(c)))}
       from source_connections order by id`.execute(raw);
     expect(normalize(back.rows.map((row) => [row.id, ...MOVED.map((c) => row[c])]))).toEqual(expected);

@@ -1,7 +1,6 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
 import { eveningSleepDay } from '../../src/db/migrations/202611300600-evening-sleep-day';
 import { userNo } from '../../src/db/user-number';
 import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-recompute';
@@ -11,6 +10,7 @@ import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import { dateToDay, dayToDate } from '../../src/modules/metrics/time';
 import { createTestDb, testDialects, type TestDb } from '../databases';
 import { withTodaysRollups } from '../db/app-on-old-schema';
+import { migrateTo } from '../db/migration-steps';
 
 /** New York in November: UTC−5. */
 const NY = { utcOffsetMin: -300, tz: 'America/New_York' };
@@ -115,12 +115,7 @@ describe.each(testDialects)('a night counts for the day it ends, on %s', (dialec
   });
 
   it('the migration moves stored evening stretches and recomputes both days; other people stay', async () => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: new AppMigrationProvider(db.dialect),
-      ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-    });
-    expect((await migrator.migrateTo('202611300500-workout-tracks')).error).toBeUndefined();
+    expect((await migrateTo(db, '202611300500-workout-tracks')).error).toBeUndefined();
     const raw = db.kysely as unknown as Kysely<unknown>;
     await addUser(raw, 'ada');
     await addUser(raw, 'ben');
