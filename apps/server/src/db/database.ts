@@ -70,13 +70,17 @@ export async function holdingMigrationsLock<T>(db: Db, migrate: () => Promise<T>
   });
 }
 
-async function runMigrations(db: Db, pg?: PgLocation): Promise<void> {
-  const migrator = new Migrator({
+/** Kysely's migrator over the app's migrations (on PostgreSQL, its bookkeeping in the database's schema). */
+export function appMigrator(db: Db, pg?: PgLocation): Migrator {
+  return new Migrator({
     db: db.kysely,
     provider: new AppMigrationProvider(db.dialect),
     ...(pg ? { migrationTableSchema: pg.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+async function runMigrations(db: Db, pg?: PgLocation): Promise<void> {
+  const { error, results } = await appMigrator(db, pg).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown');

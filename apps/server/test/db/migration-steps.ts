@@ -1,6 +1,5 @@
-import { Migrator, sql, type Kysely, type MigrationResultSet } from 'kysely';
-import { holdingMigrationsLock } from '../../src/db/database';
-import { AppMigrationProvider } from '../../src/db/migrations';
+import { sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { appMigrator, holdingMigrationsLock } from '../../src/db/database';
 import type { TestDb } from '../databases';
 
 /**
@@ -8,17 +7,9 @@ import type { TestDb } from '../databases';
  * test, write rows as that schema held them, then migrate on.
  */
 
-/** The app's migrator on a test database (on PostgreSQL, its bookkeeping in the test's own schema). */
-const migratorOf = (db: TestDb): Migrator =>
-  new Migrator({
-    db: db.kysely,
-    provider: new AppMigrationProvider(db.dialect),
-    ...(db.pg ? { migrationTableSchema: db.pg.schema } : {}),
-  });
-
 /** Migrates up or down to `name`, as the app migrates: holding the migrations' lock (see database.ts). */
 export const migrateTo = (db: TestDb, name: string): Promise<MigrationResultSet> =>
-  holdingMigrationsLock(db, () => migratorOf(db).migrateTo(name));
+  holdingMigrationsLock(db, () => appMigrator(db, db.pg).migrateTo(name));
 
 /** The database without the app's table types, for rows of a schema the app no longer has. */
 export const rawOf = (db: TestDb): Kysely<unknown> => db.kysely as unknown as Kysely<unknown>;

@@ -10,7 +10,7 @@ import type { PackedRows } from '../packed-rows';
  * statement with 14 parameters whatever its size. ON CONFLICT DO NOTHING on the identity index makes a
  * re-import add nothing; the affected-row count says how many rows were new.
  *
- * A chunk that met rows already stored is written a second time as a revision (`reviseSampleRows`): a
+ * A chunk that met rows already stored is written a second time as a revision (`writeSampleRows(…, 'revise', …)`): a
  * row whose identity is stored with another value, unit or flag replaces them and its meta (today's growing
  * step total, a re-scored night, a corrected lab). A fresh import never pays for it: its chunks are all new.
  *
@@ -69,35 +69,13 @@ const pgInsert = (mode: Mode) =>
   onConflict.postgres[mode];
 const PG_STATEMENTS: Record<Mode, string> = { insert: pgInsert('insert'), revise: pgInsert('revise') };
 
-/** Inserts rows[from, to) for one user, by their number (`db/user-number.ts`); answers how many were new. */
-export async function insertSampleRows(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  userNo: number,
-  rows: PackedRows,
-  from: number,
-  to: number,
-): Promise<number> {
-  return writeRows(db, dialect, 'insert', userNo, rows, from, to);
-}
-
 /**
- * Writes rows[from, to) again, each replacing the value, unit, flag and meta of the stored row with its
- * identity where they differ; answers how many rows changed. Rows stored with the same values are left
- * alone (a re-import of the same file changes nothing).
+ * Writes rows[from, to) for one user, by their number (`db/user-number.ts`), and answers how many rows it
+ * changed. `insert` adds the rows not stored yet (the count is the new ones). `revise` writes them again,
+ * each replacing the value, unit, flag and meta of the stored row with its identity where they differ;
+ * rows stored with the same values are left alone (a re-import of the same file changes nothing).
  */
-export async function reviseSampleRows(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  userNo: number,
-  rows: PackedRows,
-  from: number,
-  to: number,
-): Promise<number> {
-  return writeRows(db, dialect, 'revise', userNo, rows, from, to);
-}
-
-async function writeRows(
+export async function writeSampleRows(
   db: Kysely<Database>,
   dialect: Dialect,
   mode: Mode,

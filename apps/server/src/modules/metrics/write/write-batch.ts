@@ -11,7 +11,7 @@ import type { HeldSamples } from './held-samples';
 import type { PendingDays } from './pending-days';
 import { RollupMaintainer } from './rollup-maintainer';
 import { COPY_MIN_ROWS, copyNewRows } from './sample-copy';
-import { INSERT_CHUNK, insertSampleRows, reviseSampleRows } from './sample-insert';
+import { INSERT_CHUNK, writeSampleRows } from './sample-insert';
 
 /**
  * Runs inside the batch's transaction, after its rows: an import records its progress here (a sync its
@@ -109,14 +109,14 @@ export async function writeBatch(
           // Reads of other requests run on their own connection meanwhile (db/sqlite/sqlite-driver.ts).
           await letOthersIn();
           const to = Math.min(pending.length, from + chunk);
-          const n = await insertSampleRows(trx, db.dialect, owner, pending, from, to);
+          const n = await writeSampleRows(trx, db.dialect, 'insert', owner, pending, from, to);
           inserted += n;
           if (n === to - from) {
             aggregateInto(added, pending, from, to);
             held?.add(pending, from, to);
           } else {
             // Some rows were stored already: those whose value changed are revisions.
-            const revised = await reviseSampleRows(trx, db.dialect, owner, pending, from, to);
+            const revised = await writeSampleRows(trx, db.dialect, 'revise', owner, pending, from, to);
             updated += revised;
             held?.drop(kindsOf(pending, from, to));
             if (n > 0 || revised > 0) {
