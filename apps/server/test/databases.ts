@@ -5,7 +5,13 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { SampleBulkIO } from '../src/db/bulk-io';
-import { openDatabase, type Db, type OpenedDatabase, type PgLocation } from '../src/db/database';
+import {
+  holdingMigrationsLock,
+  openDatabase,
+  type Db,
+  type OpenedDatabase,
+  type PgLocation,
+} from '../src/db/database';
 import { postgresBulkIO } from '../src/db/postgres/bulk-io';
 import type { Database } from '../src/db/schema';
 
@@ -65,6 +71,16 @@ function guardCatalogListings(pool: pg.Pool): void {
     }) as typeof client.query;
     return client;
   }) as typeof pool.connect;
+}
+
+/**
+ * The tables of this test database (on PostgreSQL, of its own schema: test files beside it have theirs).
+ * Kysely lists every schema's columns, and that fails while another test file's migration drops a column:
+ * the listing takes the migrations' lock, as the migrator's does (db/database.ts).
+ */
+export async function ownTables(db: Db, pg?: PgLocation) {
+  const tables = await holdingMigrationsLock(db, () => db.kysely.introspection.getTables());
+  return tables.filter((t) => !pg || t.schema === pg.schema);
 }
 
 /** A test database: a Db, with the bulk I/O and (PostgreSQL) the location `openDatabase` gives beside it. */

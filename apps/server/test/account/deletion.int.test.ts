@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userNumberedTables, userOwnedTables } from '../../src/db/user-owned-tables';
 import { createTestApp, type TestApp } from '../app';
-import { testDialects } from '../databases';
+import { ownTables, testDialects } from '../databases';
 import { bearer, createUser, login, PASSWORD, signIn } from '../identity/helpers';
 import { routeInventory } from '../security/route-inventory';
 import { OWNED_KINDS } from '../security/owned-kinds';
@@ -18,9 +18,7 @@ async function userColumns(t: TestApp): Promise<{ table: string; column: string;
   const found = new Map<string, { table: string; column: string; by: 'id' | 'no' }>();
   const add = (table: string, column: string) =>
     found.set(`${table}.${column}`, { table, column, by: column === 'user_no' ? 'no' : 'id' });
-  const tables = (await t.db.kysely.introspection.getTables()).filter(
-    (tb) => !t.pg?.schema || tb.schema === t.pg?.schema,
-  );
+  const tables = await ownTables(t.db, t.pg);
   for (const tb of tables) {
     if (tb.name === 'users') continue;
     for (const c of tb.columns) if (c.name === 'user_id' || c.name === 'user_no') add(tb.name, c.name);
@@ -52,10 +50,7 @@ describe.each(testDialects)('account deletion on %s', (dialect) => {
   afterEach(() => t.close());
 
   it('lists every table with a user_id column for deletion', async () => {
-    // On PostgreSQL, only this suite's schema: suites running beside it have tables of their own.
-    const tables = (await t.db.kysely.introspection.getTables()).filter(
-      (tb) => !t.pg?.schema || tb.schema === t.pg?.schema,
-    );
+    const tables = await ownTables(t.db, t.pg);
     const withUserId = tables
       .filter((tb) => tb.columns.some((c) => c.name === 'user_id'))
       .map((tb) => tb.name);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../../src/db/database';
+import { holdingMigrationsLock, type Db } from '../../src/db/database';
 import { rollupsOwnerNumber } from '../../src/db/migrations/202612020200-rollups-owner-number';
 
 /**
@@ -11,10 +11,11 @@ import { rollupsOwnerNumber } from '../../src/db/migrations/202612020200-rollups
  */
 export async function withTodaysRollups<T>(db: Db, run: () => Promise<T>): Promise<T> {
   const raw = db.kysely as unknown as Kysely<unknown>;
-  await rollupsOwnerNumber.up(raw, db.dialect);
+  // Its DDL takes the migrations' lock as a migration does: other test files list every schema's columns.
+  await holdingMigrationsLock(db, () => rollupsOwnerNumber.up(raw, db.dialect));
   try {
     return await run();
   } finally {
-    await rollupsOwnerNumber.down(raw, db.dialect);
+    await holdingMigrationsLock(db, () => rollupsOwnerNumber.down(raw, db.dialect));
   }
 }

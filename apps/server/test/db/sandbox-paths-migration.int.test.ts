@@ -7,7 +7,7 @@ import { recomputeQueuedDays } from '../../src/modules/metrics/write/rollup-reco
 import { MERGED, RollupsRepository } from '../../src/modules/metrics/rollups.repository';
 import { SampleWriter } from '../../src/modules/metrics/write/sample-writer';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
-import { createTestDb, testDialects, type TestDb } from '../databases';
+import { createTestDb, ownTables, testDialects, type TestDb } from '../databases';
 import { migrateTo, addRawUser } from './migration-steps';
 import { withTodaysRollups } from './app-on-old-schema';
 
@@ -132,10 +132,7 @@ describe.each(testDialects)('sandbox samples marked: the migration on %s', (dial
   it('rolls back to the schema without the queue', async () => {
     await migrateToLatest(db, db.pg);
     expect((await migrateTo(db, '202611270100-revisions')).error).toBeUndefined();
-    // On PostgreSQL, only this suite's schema: suites running beside it have the table in theirs.
-    const tables = (await db.kysely.introspection.getTables()).filter(
-      (t) => !db.pg || t.schema === db.pg.schema,
-    );
+    const tables = await ownTables(db, db.pg);
     expect(tables.map((t) => t.name)).not.toContain('rollup_recompute');
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/database';
-import { createTestDb, testDialects, type TestDb } from '../databases';
+import { createTestDb, ownTables, testDialects, type TestDb } from '../databases';
 import { migrateTo, addRawUser } from './migration-steps';
 
 /** The migration before 202612021100, which moves a connection's sync state to `sync_state`. */
@@ -58,9 +58,7 @@ describe.each(testDialects)('sync_state: the migration on %s', (dialect) => {
   afterEach(() => db.close());
 
   const columnsOf = async (table: string) => {
-    const tables = await db.kysely.introspection.getTables();
-    // PostgreSQL: each test database is a schema of its own; other schemas hold their own tables.
-    const found = tables.find((t) => t.name === table && (!db.pg || t.schema === db.pg.schema));
+    const found = (await ownTables(db, db.pg)).find((t) => t.name === table);
     return found?.columns.map((c) => c.name) ?? [];
   };
 
