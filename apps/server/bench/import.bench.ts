@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import type { ImportJob } from '@healthfolio/core';
 import { SaxesParser } from 'saxes';
 import { createPgDatabase } from '../test/databases';
-import { startServer } from './server-process';
+import { machineBusySeconds, postgresCpuSeconds, startServer } from './server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -260,9 +260,13 @@ try {
       server = await startBenchServer(path.join(work, 'data'), database?.url);
       const cpuBefore = server.cpuSeconds();
       const mainBefore = server.cpuSeconds('main');
+      const pgBefore = postgresCpuSeconds();
+      const busyBefore = machineBusySeconds();
       const apple = await importThroughApi(server, file, 'export.xml');
       const cpu = server.cpuSeconds() - cpuBefore;
       const mainCpu = server.cpuSeconds('main') - mainBefore;
+      const pgCpu = postgresCpuSeconds() - pgBefore;
+      const busy = machineBusySeconds() - busyBefore;
       const { job } = apple;
       console.log(
         `import    ${dialects.length > 1 ? `${dialect.padEnd(8)} ` : ''}end to end: ${round(apple.seconds)} s (${round(bytes / MB / apple.seconds, 1)} MB/s; upload ${round(apple.uploadSeconds)} s) — ` +
@@ -275,6 +279,12 @@ try {
       console.log(`          server CPU time: ${round(cpu)} s (saxes's wall time ≈ its CPU time)`);
       // The writing thread is the one the import waits for: what it spends is the import's critical path.
       console.log(`          of which the main (writing) thread: ${round(mainCpu)} s`);
+      if (dialect === 'postgres') console.log(`          PostgreSQL server CPU time: ${round(pgCpu)} s`);
+      // Near 100 %: the import waits for CPU, so only less work anywhere (server or database) makes it faster.
+      const cores = os.availableParallelism();
+      console.log(
+        `          machine busy: ${round((100 * busy) / (cores * apple.seconds), 0)} % of ${cores} cores`,
+      );
       const ratio = job.status === 'succeeded' ? apple.seconds / sax.seconds : Infinity;
       ratios.get(dialect)!.push(ratio);
       seconds.get(dialect)!.push(apple.seconds);

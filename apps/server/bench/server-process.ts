@@ -8,6 +8,41 @@ import { serverEntry, serverProcess } from '../../../scripts/server-process.mjs'
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
+/** Fields after the command name of a /proc stat line (utime is [11], stime [12], cutime [13], cstime [14]). */
+const statFields = (file: string) => fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+
+/**
+ * CPU seconds the machine's PostgreSQL server has used, every process of it (backends, WAL writer,
+ * checkpointer, autovacuum) and the backends that have exited since it started (their time is added to the
+ * postmaster's children's, cutime + cstime, when it reaps them); 0 when no PostgreSQL runs here. With the
+ * server's own CPU beside it, says whose work an import on PostgreSQL waits for.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = statFields(`/proc/${pid}/stat`);
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const parent = fields[1]!;
+      if (fs.readFileSync(`/proc/${parent}/comm`, 'utf8').trim() !== 'postgres') {
+        ticks += Number(fields[13]) + Number(fields[14]); // the postmaster: its reaped backends
+      }
+    } catch {
+      // exited while we read
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The machine's busy CPU seconds (all cores: everything in /proc/stat's first line but idle and iowait). */
+export function machineBusySeconds(): number {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / CLOCK_TICKS;
+}
+
 /** A process the benchmark started, read from /proc. */
 export interface Proc {
   child: ChildProcess;
@@ -34,8 +69,7 @@ export function procOf(child: ChildProcess): Proc {
     rss: () => status('VmRSS'),
     peakRss: () => status('VmHWM'),
     cpuSeconds: (thread) => {
-      const stat = thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-      const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+      const fields = statFields(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`);
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     stop: () =>
