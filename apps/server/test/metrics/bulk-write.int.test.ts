@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CopyIn } from '../../src/db/postgres/pg-copy';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
-import { testDialects } from '../databases';
+import { SAMPLE_CONTENT_COLUMNS, testDialects } from '../databases';
+import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { metricsFixture, MINUTE, perMinute, type MetricsFixture } from './helpers';
 
 /** 08:00 in New York on Friday 20 November 2026. */
@@ -70,6 +71,60 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().data.items as { start: string; count: number }[]).map((d) => [d.start, d.count]);
   };
+
+  it('stores every field of a batch written by COPY exactly as the statements store it', async () => {
+    // Values a binary or text encoding could bend: doubles without a short decimal form, instants before
+    // 1970 and past 2^32 seconds' worth of milliseconds, offsets west and east, texts with escapes, non-ASCII
+    // letters, emoji, tabs and newlines, and nulls.
+    const tricky = [0.1 + 0.2, 72.00000000000001, Math.PI * 20, 1 / 3, 99.99999999999999, 41];
+    const batch = (n: number): NewSample[] =>
+      Array.from({ length: n }, (_, i) => {
+        const west = i % 2 === 0;
+        return {
+          kind: 'heart_rate',
+          // Half from 31 December 1969 on (negative milliseconds), half from 2026 on.
+          start: (i < n / 2 ? -86_400_000 : MORNING) + i * MINUTE,
+          value: tricky[i % tricky.length]! + 40 + (i % 40),
+          source: 'garmin',
+          device: i % 5 === 0 ? null : 'Forerunner 965 — Åsa’s 🏃\twatch',
+          tz: i % 3 === 0 ? null : west ? 'America/New_York' : 'Asia/Kolkata',
+          utcOffsetMin: west ? -300 : 330,
+          originId: i % 4 === 0 ? `activity\\${i}\n"x"` : `${i}`,
+          flag: i % 7 === 0 ? 'manual' : null,
+          meta: i % 6 === 0 ? { notes: `line one\nline\ttwo \\ «${i}» 🫀`, valueText: '<0.5' } : null,
+        };
+      });
+    const rows = batch(2000);
+    const contents = async (userId: string) => {
+      const stored = await f.t.db.kysely
+        .selectFrom('samples')
+        .innerJoin('users', 'users.user_no', 'samples.user_no')
+        .select(SAMPLE_CONTENT_COLUMNS.map((c) => `samples.${c}` as const))
+        .where('users.id', '=', userId)
+        .orderBy(['samples.start_at', 'samples.origin_id'])
+        .execute();
+      return stored.map((r) => ({
+        ...r,
+        start_at: Number(r.start_at),
+        end_at: Number(r.end_at),
+        value: Number(r.value),
+      }));
+    };
+    // Ada's batch by COPY (on PostgreSQL), Ben's by the statements.
+    expect(await f.writer.writeOnce(f.ada.id, rows)).toMatchObject({ inserted: 2000, rejected: [] });
+    expect(copies).toBe(dialect === 'postgres' ? 1 : 0);
+    const copyIn = f.t.bulk.copyIn;
+    f.t.bulk.copyIn = undefined;
+    expect(await f.writer.writeOnce(f.ben.id, rows)).toMatchObject({ inserted: 2000, rejected: [] });
+    f.t.bulk.copyIn = copyIn;
+    expect(copies).toBe(dialect === 'postgres' ? 1 : 0);
+    const ada = await contents(f.ada.id);
+    expect(ada).toHaveLength(2000);
+    expect(ada).toEqual(await contents(f.ben.id));
+    // And as given: the first row starts on 31 December 1969, its value 0.1 + 0.2 + 40 to the last bit.
+    expect(ada[0]).toMatchObject({ start_at: -86_400_000, value: 0.1 + 0.2 + 40, tz: null, device: null });
+    expect(ada.find((r) => r.meta !== null)?.meta).toContain('line one\\nline\\ttwo');
+  });
 
   it('writes a fresh batch, then one continuing its last day, with the counts and rollups of row-by-row writes', async () => {
     // Three days of a watch's minutes: a batch of 3 000, then 3 000 more from minute 2 000 on.

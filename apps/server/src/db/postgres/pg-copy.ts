@@ -6,11 +6,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../schema';
 
 /**
- * PostgreSQL: runs `COPY … FROM STDIN` inside a Kysely transaction, sending `data` (text format). Answers
- * false, having sent nothing, when the transaction's connection is not one of this pool's (a connection
- * pooler in front, which numbers its clients itself): the caller then writes another way.
+ * PostgreSQL: runs `COPY … FROM STDIN` inside a Kysely transaction, sending `data` as it comes (in the
+ * format the statement names: `binaryCopy` below writes the binary one). Answers false, having sent
+ * nothing, when the transaction's connection is not one of this pool's (a connection pooler in front,
+ * which numbers its clients itself): the caller then writes another way.
  */
-export type CopyIn = (trx: Kysely<Database>, statement: string, data: Iterable<string>) => Promise<boolean>;
+export type CopyIn = (trx: Kysely<Database>, statement: string, data: Iterable<Buffer>) => Promise<boolean>;
 
 /**
  * COPY needs the driver's client, which Kysely keeps to itself: the pool's clients are known by their
@@ -40,15 +41,103 @@ export function pgCopyIn(pool: pg.Pool): CopyIn {
   };
 }
 
+/** COPY's binary file header: its signature, no flags, no header extension (PostgreSQL docs, "COPY"). */
+const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
+/** Bytes of a field besides a text's own: its length word, and 8 for the widest number. */
+const FIELD_BYTES = 4 + 8;
+const TWO_TO_32 = 2 ** 32;
+
 /**
- * A value in COPY's text format: `\N` for null; backslash, tab, newline and carriage return escaped.
- * Numbers as JavaScript writes them (the shortest form that reads back as the same double, which
- * PostgreSQL's float8 input reads exactly; integers plainly).
+ * Writes tuples in COPY's binary format (`copy … from stdin with (format binary)`) into pieces of about
+ * `pieceBytes`, for `CopyIn`. Numbers go as their bytes — PostgreSQL parses no digits, and this process
+ * formats none — and a text as its UTF-8 bytes, which the caller encodes once per distinct string
+ * (`encode`). A tuple is `tuple(…)`, then one `int4`/`int8`/`float8`/`text` call per column, in the
+ * statement's column order; the types must be the columns' own (binary input is not converted).
  */
-export function copyText(value: string | null): string {
-  if (value === null) return '\\N';
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, escapeChar) : value;
+export class BinaryCopyWriter {
+  private piece: Buffer;
+  /** The piece as a DataView: its setters take a third of the time of Buffer's write methods here. */
+  private view: DataView;
+  private at: number;
+
+  constructor(
+    /** Columns per tuple. */
+    private readonly fields: number,
+    private readonly pieceBytes = 256 * 1024,
+  ) {
+    this.piece = Buffer.allocUnsafe(pieceBytes);
+    this.view = viewOf(this.piece);
+    this.at = HEADER.copy(this.piece, 0);
+  }
+
+  /** A text as the binary format carries it: its UTF-8 bytes. */
+  static encode(text: string): Buffer {
+    return Buffer.from(text, 'utf8');
+  }
+
+  /**
+   * Starts a tuple whose texts take `textBytes` (their encoded lengths summed). Answers the piece filled
+   * so far when the tuple needs a new one (send it), else undefined.
+   */
+  tuple(textBytes: number): Buffer | undefined {
+    const room = 2 + this.fields * FIELD_BYTES + textBytes;
+    const full = this.at + room > this.piece.length ? this.next(room) : undefined;
+    this.view.setInt16(this.at, this.fields);
+    this.at += 2;
+    return full;
+  }
+
+  int4(value: number): void {
+    this.view.setInt32(this.at, 4);
+    this.view.setInt32(this.at + 4, value);
+    this.at += 8;
+  }
+
+  /** A whole number in JavaScript's safe range, as a signed 64-bit integer: the high word, then the low. */
+  int8(value: number): void {
+    if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not a whole number for a bigint`);
+    const high = Math.floor(value / TWO_TO_32);
+    this.view.setInt32(this.at, 8);
+    this.view.setInt32(this.at + 4, high);
+    this.view.setUint32(this.at + 8, value - high * TWO_TO_32);
+    this.at += 12;
+  }
+
+  /** A double's IEEE 754 bytes, big-endian: exactly the value, as PostgreSQL's float8send writes it. */
+  float8(value: number): void {
+    this.view.setInt32(this.at, 8);
+    this.view.setFloat64(this.at + 4, value);
+    this.at += 12;
+  }
+
+  /** A text's encoded bytes (`encode`), or null. */
+  text(bytes: Buffer | null): void {
+    if (bytes === null) {
+      this.view.setInt32(this.at, -1);
+      this.at += 4;
+      return;
+    }
+    this.view.setInt32(this.at, bytes.length);
+    this.piece.set(bytes, this.at + 4);
+    this.at += 4 + bytes.length;
+  }
+
+  /** The last piece, with the trailer. */
+  end(): Buffer {
+    const full = this.at + 2 > this.piece.length ? this.next(2) : undefined;
+    this.view.setInt16(this.at, -1);
+    this.at += 2;
+    const last = this.piece.subarray(0, this.at);
+    return full ? Buffer.concat([full, last]) : last;
+  }
+
+  private next(room: number): Buffer {
+    const full = this.piece.subarray(0, this.at);
+    this.piece = Buffer.allocUnsafe(Math.max(this.pieceBytes, room));
+    this.view = viewOf(this.piece);
+    this.at = 0;
+    return full;
+  }
 }
 
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const escapeChar = (c: string) => ESCAPES[c]!;
+const viewOf = (piece: Buffer) => new DataView(piece.buffer, piece.byteOffset, piece.byteLength);

@@ -1,9 +1,9 @@
 import type { SampleRow } from './sample-row';
 
 /** Per row in `numbers`: start_at, end_at, value, utc_offset_min, local_day. */
-const NUMBERS = 5;
+export const NUMBERS = 5;
 /** Per row in `refs`: kind, tz, unit, source, device, origin_id, flag, meta, as indexes into `strings` (-1: null). */
-const REFS = 8;
+export const REFS = 8;
 
 /** What PackedRows is made of: typed arrays and one string table, cheap to send between threads. */
 export interface PackedRowsData {

@@ -32,21 +32,41 @@ const KEY_COLUMNS = ['user_no', 'kind', 'local_day', 'source', 'device'];
 const VALUE_COLUMNS = ['count', 'sum', 'min', 'max', 'last_value', 'last_at'];
 const UPSERT_COLUMNS = [...KEY_COLUMNS, ...VALUE_COLUMNS];
 
+/** PostgreSQL: the array type of each value column after the owner, in UPSERT_COLUMNS' order. */
+const PG_ARRAY_TYPES = [
+  'text',
+  'int4',
+  'text',
+  'text',
+  'int4',
+  'float8',
+  'float8',
+  'float8',
+  'float8',
+  'int8',
+];
+
 const upsertTexts = new Map<string, string>();
 
+/**
+ * The upsert of `rows` rows. SQLite: a row of `?` per row. PostgreSQL: one text for every size, the owner
+ * and one array per column (`unnest`) — a VALUES list of 5 500 parameters was parsed and bound anew per
+ * call, ~0.7 s of the server's time in a 1 M-Record import.
+ */
 function upsertText(dialect: Dialect, mode: UpsertMode, rows: number): string {
-  const key = `${dialect} ${mode} ${rows}`;
+  const key = dialect === 'postgres' ? `${dialect} ${mode}` : `${dialect} ${mode} ${rows}`;
   let text = upsertTexts.get(key);
   if (!text) {
-    const width = UPSERT_COLUMNS.length;
-    const tuples = Array.from({ length: rows }, (_, row) => {
-      const marks = Array.from({ length: width }, (_, column) =>
-        dialect === 'postgres' ? `$${row * width + column + 1}` : '?',
-      );
-      return `(${marks.join(',')})`;
-    });
+    let values: string;
+    if (dialect === 'postgres') {
+      const arrays = PG_ARRAY_TYPES.map((type, i) => `$${i + 2}::${type}[]`);
+      values = `select $1::int4, s.* from unnest(${arrays.join(', ')}) as s`;
+    } else {
+      const row = `(${UPSERT_COLUMNS.map(() => '?').join(',')})`;
+      values = `values ${Array.from({ length: rows }, () => row).join(',')}`;
+    }
     text =
-      `insert into daily_rollups (${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(',')} ` +
+      `insert into daily_rollups (${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) ${values} ` +
       `on conflict (${KEY_COLUMNS.join(', ')}) do update set ${setClauses(dialect, mode)}`;
     upsertTexts.set(key, text);
   }
@@ -111,6 +131,25 @@ export class RollupWrites {
    * of built by Kysely's query builder per call (as `sample-insert.ts` does for samples).
    */
   private async upsert(mode: UpsertMode, owner: number, rows: readonly RollupValues[]): Promise<void> {
+    const text = upsertText(this.dialect, mode, rows.length);
+    if (this.dialect === 'postgres') {
+      const column = <K extends keyof RollupValues>(name: K) => rows.map((r) => r[name]);
+      const params = [
+        owner,
+        column('kind'),
+        column('local_day'),
+        column('source'),
+        column('device'),
+        column('count'),
+        column('sum'),
+        column('min'),
+        column('max'),
+        column('last_value'),
+        column('last_at'),
+      ];
+      await this.db.executeQuery(CompiledQuery.raw(text, params));
+      return;
+    }
     const params: unknown[] = new Array(rows.length * UPSERT_COLUMNS.length);
     let p = 0;
     for (const r of rows) {
@@ -126,7 +165,7 @@ export class RollupWrites {
       params[p++] = r.last_value;
       params[p++] = r.last_at;
     }
-    await this.db.executeQuery(CompiledQuery.raw(upsertText(this.dialect, mode, rows.length), params));
+    await this.db.executeQuery(CompiledQuery.raw(text, params));
   }
 
   /** Removes every row (streams and merged) of the given days, or only the merged ones. */
