@@ -1,5 +1,5 @@
 /**
- * Sign-in flood: `npx tsx apps/server/bench/login-flood.bench.ts [--seconds 5] [--rate 500] [--no-pin]
+ * Sign-in flood: `npx tsx apps/server/bench/login-flood.bench.ts [--seconds 5] [--rate 500] [--pin]
  * [--server-times] [--json]`
  * Builds the app on a temp SQLite database and fails one address's password until it is locked out, then
  * measures the server's own cost of a refusal in this process (`app.inject`, no sockets). Then the server
@@ -11,11 +11,11 @@
  * flood process reports its own event-loop delay too: an answer it timed late while its loop was stalled
  * says nothing of the server. Budget (issue #24): every 429 under 5 ms, health p99 under 200 ms.
  *
- * On a machine of two or more cores the server is pinned to one core and the flood to another (`taskset`),
- * as a load generator runs on a machine of its own in a real test: on 2 cores shared unpinned, the kernel
- * now and then runs the flood on the server's core and an answer waits a time slice for it (`--no-pin`
- * measures that way). `--server-times` runs the server at LOG_LEVEL=debug and reads each answer's time
- * from its request log (Fastify's elapsedTime, from the request's arrival to its answer being written):
+ * `--pin` puts the server on one core and the flood on another (`taskset`), as a load generator would run
+ * on a machine of its own; on this 2-core machine that made the client's timings worse (the server's
+ * threads then share one core), so it is not the default. `--server-times` runs the server at
+ * LOG_LEVEL=debug and reads each answer's time from its request log (Fastify's elapsedTime, from the
+ * request's arrival to its answer being written):
  * the server's own part of every answer, beside the client's timing of the whole round trip.
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -30,7 +30,7 @@ import { createAccount } from '../src/identity/accounts';
 import { startServer, type BenchServer } from './server-process';
 
 interface FloodOptions {
-  /** Server and flood on cores of their own (default, on 2 or more cores). */
+  /** Server and flood on cores of their own (on 2 or more cores). */
   pin?: boolean;
   /** Read each answer's server-side time from the server's request log (LOG_LEVEL=debug). */
   serverTimes?: boolean;
@@ -132,7 +132,7 @@ function serverTimes(server: BenchServer) {
 }
 
 export async function benchLoginFlood(seconds = 5, rate = 500, options: FloodOptions = {}) {
-  const pin = options.pin === false ? undefined : pinning();
+  const pin = options.pin ? pinning() : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hf-bench-'));
   try {
     const costs = await inProcessCosts(dataDir);
@@ -206,13 +206,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       seconds: { type: 'string', default: '5' },
       rate: { type: 'string', default: '500' },
-      'no-pin': { type: 'boolean' },
+      pin: { type: 'boolean' },
       'server-times': { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
   const result = await benchLoginFlood(Number(values.seconds), Number(values.rate), {
-    pin: !values['no-pin'],
+    pin: values.pin,
     serverTimes: values['server-times'],
   });
   if (values.json) console.log(JSON.stringify(result));
