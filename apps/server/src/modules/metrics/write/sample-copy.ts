@@ -31,10 +31,10 @@ export interface CopiedRows {
  *
  * COPY has no ON CONFLICT: one row meeting a stored identity fails the whole COPY. So rows go this way
  * only on a stream day that nothing stored has: `streams` are the batch's day aggregates
- * (`aggregateInto`), and the stored rollup rows with the kind, day, source and device of one of them
- * (one key range per stream, over the days the batch spans) mark the days whose rows are left — an import's batch ends within a day,
- * and the next one starts on it — while every other row is new (every first import of a kind or of a
- * stretch of time, the bulk of any large import). A batch two of whose rows share an identity (a file
+ * (`aggregateInto`), and the stored rollup rows with the kind, day, source and device of one of them (read
+ * as one key range per stream, over the days the batch spans) mark the days whose rows are left — an
+ * import's batch ends within a day, and the next one starts on it — while every other row is new (every
+ * first import of a kind or of a stretch of time, the bulk of any large import). A batch two of whose rows share an identity (a file
  * may carry one reading twice: the statements count the second as a duplicate or a revision) is left
  * whole. A stored sample can still share an identity without sharing a stream day (the same reading
  * brought before by another path, which its device carries, or recorded at another offset): the COPY
@@ -65,7 +65,7 @@ export async function copyNewRows(
     { kind: string; source: string; device: string; first: number; last: number }
   >();
   for (const s of streams.values()) {
-    const key = streamDayKey(s.kind, 0, s.source, s.device);
+    const key = streamDayKey(s.kind, 0, s.source, s.device); // the stream's, whatever the day
     const span = spans.get(key);
     if (!span) {
       spans.set(key, {
