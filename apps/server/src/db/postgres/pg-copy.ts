@@ -7,7 +7,7 @@ import type { Database } from '../schema';
 
 /**
  * PostgreSQL: runs `COPY … FROM STDIN` inside a Kysely transaction, sending `data` as it comes (in the
- * format the statement names: `binaryCopy` below writes the binary one). Answers false, having sent
+ * format the statement names: `BinaryCopyWriter` below writes the binary one). Answers false, having sent
  * nothing, when the transaction's connection is not one of this pool's (a connection pooler in front,
  * which numbers its clients itself): the caller then writes another way.
  */
@@ -51,7 +51,7 @@ const TWO_TO_32 = 2 ** 32;
  * Writes tuples in COPY's binary format (`copy … from stdin with (format binary)`) into pieces of about
  * `pieceBytes`, for `CopyIn`. Numbers go as their bytes — PostgreSQL parses no digits, and this process
  * formats none — and a text as its UTF-8 bytes, which the caller encodes once per distinct string
- * (`encode`). A tuple is `tuple(…)`, then one `int4`/`int8`/`float8`/`text` call per column, in the
+ * (`Buffer.from(text)`). A tuple is `tuple(…)`, then one `int4`/`int8`/`float8`/`text` call per column, in the
  * statement's column order; the types must be the columns' own (binary input is not converted).
  */
 export class BinaryCopyWriter {
@@ -68,11 +68,6 @@ export class BinaryCopyWriter {
     this.piece = Buffer.allocUnsafe(pieceBytes);
     this.view = viewOf(this.piece);
     this.at = HEADER.copy(this.piece, 0);
-  }
-
-  /** A text as the binary format carries it: its UTF-8 bytes. */
-  static encode(text: string): Buffer {
-    return Buffer.from(text, 'utf8');
   }
 
   /**
@@ -110,7 +105,7 @@ export class BinaryCopyWriter {
     this.at += 12;
   }
 
-  /** A text's encoded bytes (`encode`), or null. */
+  /** A text's UTF-8 bytes, or null. */
   text(bytes: Buffer | null): void {
     if (bytes === null) {
       this.view.setInt32(this.at, -1);

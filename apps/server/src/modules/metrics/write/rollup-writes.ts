@@ -27,24 +27,30 @@ function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
 /** Adding to a stream row (counts and sums add up, min/max/last widen), or replacing a row. */
 type UpsertMode = 'add' | 'replace';
 
-/** A rollup row's key (the table's primary key), then its values, in the order the upserts bind them. */
-const KEY_COLUMNS = ['user_no', 'kind', 'local_day', 'source', 'device'];
-const VALUE_COLUMNS = ['count', 'sum', 'min', 'max', 'last_value', 'last_at'];
-const UPSERT_COLUMNS = [...KEY_COLUMNS, ...VALUE_COLUMNS];
-
-/** PostgreSQL: the array type of each value column after the owner, in UPSERT_COLUMNS' order. */
-const PG_ARRAY_TYPES = [
-  'text',
-  'int4',
-  'text',
-  'text',
-  'int4',
-  'float8',
-  'float8',
-  'float8',
-  'float8',
-  'int8',
-];
+/**
+ * A rollup row's columns in the order the upserts bind them — its key (the table's primary key: the owner,
+ * then the stream day), then its values — each with its PostgreSQL type (the arrays of the PostgreSQL
+ * upsert). The owner is bound once; every other column comes from the row's own field of that name.
+ */
+const ROW_COLUMNS = [
+  ['user_no', 'int4'],
+  ['kind', 'text'],
+  ['local_day', 'int4'],
+  ['source', 'text'],
+  ['device', 'text'],
+  ['count', 'int4'],
+  ['sum', 'float8'],
+  ['min', 'float8'],
+  ['max', 'float8'],
+  ['last_value', 'float8'],
+  ['last_at', 'int8'],
+] as const;
+const KEY_LENGTH = 5;
+const UPSERT_COLUMNS = ROW_COLUMNS.map(([column]) => column);
+const KEY_COLUMNS = UPSERT_COLUMNS.slice(0, KEY_LENGTH);
+const VALUE_COLUMNS = UPSERT_COLUMNS.slice(KEY_LENGTH);
+/** The columns after the owner, which the PostgreSQL upsert takes as one array each. */
+const ARRAY_COLUMNS = ROW_COLUMNS.slice(1) as readonly (readonly [keyof RollupValues, string])[];
 
 const upsertTexts = new Map<string, string>();
 
@@ -59,7 +65,7 @@ function upsertText(dialect: Dialect, mode: UpsertMode, rows: number): string {
   if (!text) {
     let values: string;
     if (dialect === 'postgres') {
-      const arrays = PG_ARRAY_TYPES.map((type, i) => `$${i + 2}::${type}[]`);
+      const arrays = ARRAY_COLUMNS.map(([, type], i) => `$${i + 2}::${type}[]`);
       values = `select $1::int4, s.* from unnest(${arrays.join(', ')}) as s`;
     } else {
       const row = `(${UPSERT_COLUMNS.map(() => '?').join(',')})`;
@@ -133,23 +139,11 @@ export class RollupWrites {
   private async upsert(mode: UpsertMode, owner: number, rows: readonly RollupValues[]): Promise<void> {
     const text = upsertText(this.dialect, mode, rows.length);
     if (this.dialect === 'postgres') {
-      const column = <K extends keyof RollupValues>(name: K) => rows.map((r) => r[name]);
-      const params = [
-        owner,
-        column('kind'),
-        column('local_day'),
-        column('source'),
-        column('device'),
-        column('count'),
-        column('sum'),
-        column('min'),
-        column('max'),
-        column('last_value'),
-        column('last_at'),
-      ];
+      const params = [owner, ...ARRAY_COLUMNS.map(([column]) => rows.map((r) => r[column]))];
       await this.db.executeQuery(CompiledQuery.raw(text, params));
       return;
     }
+    // SQLite: one parameter per cell, in ROW_COLUMNS' order, written out (this loop runs per rollup row).
     const params: unknown[] = new Array(rows.length * UPSERT_COLUMNS.length);
     let p = 0;
     for (const r of rows) {

@@ -175,7 +175,7 @@ function* copyTuples(userNo: number, rows: PackedRows): Generator<Buffer> {
   const { numbers, refs, strings } = rows.data().data;
   const encoded: (Buffer | undefined)[] = [];
   const bytes = (ref: number): Buffer | null =>
-    ref < 0 ? null : (encoded[ref] ??= BinaryCopyWriter.encode(strings[ref]!));
+    ref < 0 ? null : (encoded[ref] ??= Buffer.from(strings[ref]!, 'utf8'));
   const length = (b: Buffer | null) => (b === null ? 0 : b.length);
   const copy = new BinaryCopyWriter(14, COPY_PIECE);
   for (let i = 0; i < rows.length; i++) {
