@@ -132,6 +132,6 @@ describe.each(testDialects.flatMap((d) => PARSING.map(([how, env]) => [d, how, e
       expect(merged).toHaveLength(DAYS);
       // The watch outranks the phone: 6 × 100 a day, not the phone's 6 × 90 nor both.
       for (const day of merged) expect(day).toMatchObject({ sum: 600, count: 6 });
-    }, 60_000);
+    }, 120_000);
   },
 );

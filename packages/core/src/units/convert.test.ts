@@ -109,14 +109,16 @@ describe('toCanonical', () => {
 });
 
 describe('getConverter', () => {
-  it('converts a million values in well under a second', () => {
-    const values = Float64Array.from({ length: 1_000_000 }, (_, index) => 50 + (index % 300));
-    const started = performance.now();
-    let total = 0;
-    for (const value of values) total += convert(value, 'mg/dL', 'mmol/L', 'glucose');
-    const elapsed = performance.now() - started;
-    expect(total).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(1000);
+  // What keeps an import's million conversions cheap: the unit pair is parsed once, then reused (its speed
+  // is measured by `npm run bench`, not timed here, where a busy machine would fail it).
+  it('builds one converter per unit pair and hands it out again, with or without another pair between', () => {
+    const toMmol = getConverter('mg/dL', 'mmol/L', 'glucose');
+    expect(getConverter('mg/dL', 'mmol/L', 'glucose')).toBe(toMmol);
+    const toPounds = getConverter('kg', '[lb_av]', 'weight');
+    expect(getConverter('mg/dL', 'mmol/L', 'glucose')).toBe(toMmol);
+    expect(getConverter('kg', '[lb_av]', 'weight')).toBe(toPounds);
+    expect(toMmol(180)).toBeCloseTo(9.99, 2);
+    expect(toPounds(70)).toBeCloseTo(154.32, 2);
   });
 
   it('gives the same answer as one-off conversions', () => {
