@@ -1,6 +1,6 @@
 /**
  * Sign-in flood: `npx tsx apps/server/bench/login-flood.bench.ts [--seconds 5] [--rate 500] [--pin]
- * [--server-times] [--json]`
+ * [--server-times] [--loop] [--json]`
  * Builds the app on a temp SQLite database and fails one address's password until it is locked out, then
  * measures the server's own cost of a refusal in this process (`app.inject`, no sockets). Then the server
  * runs as `npm start` runs it, in a process of its own on that database (bench/server-process.ts), and
@@ -16,7 +16,9 @@
  * threads then share one core), so it is not the default. `--server-times` runs the server at
  * LOG_LEVEL=debug and reads each answer's time from its request log (Fastify's elapsedTime, from the
  * request's arrival to its answer being written):
- * the server's own part of every answer, beside the client's timing of the whole round trip.
+ * the server's own part of every answer, beside the client's timing of the whole round trip. `--loop`
+ * preloads loop-delay-probe.mjs into the server: its main thread's event-loop delay and garbage collections
+ * in 100 ms intervals, and (with --server-times) what the loop did in the interval of each slow answer.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +36,23 @@ interface FloodOptions {
   pin?: boolean;
   /** Read each answer's server-side time from the server's request log (LOG_LEVEL=debug). */
   serverTimes?: boolean;
+  /** Watch the server's event loop and garbage collections from inside (loop-delay-probe.mjs). */
+  loop?: boolean;
+}
+
+/** One 100 ms interval of the server's main thread, as loop-delay-probe.mjs prints it. */
+interface LoopInterval {
+  at: number;
+  maxDelayMs: number;
+  gc: [kind: string, ms: number][];
+  /** Times the kernel took the core from the main thread in the interval (another process ran). */
+  preempted: number;
+}
+
+/** A sign-in answered 429, from the server's request log: its time and when it was logged (epoch ms). */
+interface LoggedAnswer {
+  ms: number;
+  time: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -115,20 +134,68 @@ async function inProcessCosts(dataDir: string) {
   }
 }
 
-/** The server's request log (debug): the elapsed time of each sign-in answered 429, in the order written. */
-function serverTimes(server: BenchServer) {
-  const refused: number[] = [];
+/**
+ * What the server prints on stdout while it runs: from its request log (debug) each sign-in answered 429,
+ * in the order written; from the loop probe (--loop) its intervals.
+ */
+function serverOutput(server: BenchServer) {
+  const refused: LoggedAnswer[] = [];
+  const intervals: LoopInterval[] = [];
   let rest = '';
   server.child.stdout!.on('data', (chunk: Buffer) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
+      if (line.startsWith('{"loopProbe"')) {
+        intervals.push((JSON.parse(line) as { loopProbe: LoopInterval }).loopProbe);
+        continue;
+      }
       if (!line.includes('"request completed"') || !line.includes('/api/identity/login')) continue;
-      const entry = JSON.parse(line) as { res: { statusCode: number }; responseTime: number };
-      if (entry.res.statusCode === 429) refused.push(entry.responseTime);
+      const entry = JSON.parse(line) as { res: { statusCode: number }; responseTime: number; time: number };
+      if (entry.res.statusCode === 429) refused.push({ ms: entry.responseTime, time: entry.time });
     }
   });
-  return refused;
+  return { refused, intervals };
+}
+
+/** The loop's intervals during the measured flood: the longest delays and the collections' pauses. */
+function loopSummary(intervals: LoopInterval[], slow: LoggedAnswer[]) {
+  const pauses = intervals.flatMap((i) => i.gc);
+  const byKind: Record<string, { count: number; maxMs: number }> = {};
+  for (const [kind, ms] of pauses) {
+    const k = (byKind[kind] ??= { count: 0, maxMs: 0 });
+    k.count++;
+    k.maxMs = Math.max(k.maxMs, ms);
+  }
+  const delays = intervals.map((i) => i.maxDelayMs).sort((a, b) => a - b);
+  /** The interval an answer was logged in (each line is printed at its interval's end). */
+  const intervalOf = (time: number) => intervals.find((i) => i.at >= time);
+  return {
+    intervals: intervals.length,
+    maxDelayMs: { p50: percentile(delays, 50), p99: percentile(delays, 99), max: delays.at(-1) ?? 0 },
+    intervalsWithDelayOver5Ms: delays.filter((ms) => ms >= 5).length,
+    /** The loop's stalls of 5 ms or more beside the collections and preemptions of their intervals. */
+    stalls: intervals
+      .filter((i) => i.maxDelayMs >= 5)
+      .map((i) => ({ delayMs: i.maxDelayMs, gc: i.gc, preempted: i.preempted })),
+    preemptedPerInterval: {
+      p50: percentile(
+        intervals.map((i) => i.preempted).sort((a, b) => a - b),
+        50,
+      ),
+    },
+    gc: byKind,
+    /** Each answer of 5 ms or more beside its interval's loop delay and collections. */
+    slowAnswers: slow.map((answer) => {
+      const interval = intervalOf(answer.time);
+      return {
+        ms: answer.ms,
+        loopDelayMs: interval?.maxDelayMs,
+        gc: interval?.gc,
+        preempted: interval?.preempted,
+      };
+    }),
+  };
 }
 
 export async function benchLoginFlood(seconds = 5, rate = 500, options: FloodOptions = {}) {
@@ -139,25 +206,34 @@ export async function benchLoginFlood(seconds = 5, rate = 500, options: FloodOpt
     // As scripts/start.mjs does: the bundle is built when stale.
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'ignore' });
     const logLevel = options.serverTimes ? 'debug' : 'silent';
-    const server = await startServer({ env: { LOG_LEVEL: logLevel, DATA_DIR: dataDir, WEB_DIST: dataDir } });
+    const probe = fileURLToPath(new URL('./loop-delay-probe.mjs', import.meta.url));
+    const server = await startServer({
+      env: { LOG_LEVEL: logLevel, DATA_DIR: dataDir, WEB_DIST: dataDir },
+      nodeArgs: options.loop ? ['--import', probe] : [],
+    });
     try {
       // Every thread of the server (its worker threads are made later and inherit the core).
       if (pin) execFileSync('taskset', ['-a', '-p', '-c', pin.server, String(server.child.pid)]);
-      const logged = options.serverTimes ? serverTimes(server) : undefined;
+      const output = serverOutput(server);
       // Warm the server up as a running one would be: a few hundred refusals and health checks first.
       await runClient(server.base, 200, 1, pin?.client);
       const cpuBefore = server.cpuSeconds();
+      const floodBegan = Date.now();
       // The flood comes from another process: a generator on the server's own event loop would delay the
       // answers it times (and the health probes) by its own work.
       const flood = await runClient(server.base, rate, seconds, pin?.client);
       const serverCpu = server.cpuSeconds() - cpuBefore;
+      const floodEnded = Date.now();
       const { refused, health } = flood;
       refused.sort((a, b) => a - b);
       health.sort((a, b) => a - b);
       // The flood's own first second (connections opened, not measured) is logged too, before the rest:
       // the measured answers are the last `total` (every one a 429, as counted above), once all are read.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const serverRefused = logged?.slice(-flood.total).sort((a, b) => a - b);
+      const measured = options.serverTimes ? output.refused.slice(-flood.total) : undefined;
+      const serverRefused = measured?.map((answer) => answer.ms).sort((a, b) => a - b);
+      // The flood's first second opens connections and is not measured (login-flood-client.mjs).
+      const floodIntervals = output.intervals.filter((i) => i.at > floodBegan + 1000 && i.at <= floodEnded);
       return {
         pinned: pin ? `server on core ${pin.server}, flood on core ${pin.client}` : 'no',
         sent: flood.total,
@@ -183,6 +259,10 @@ export async function benchLoginFlood(seconds = 5, rate = 500, options: FloodOpt
           max: round(serverRefused.at(-1) ?? 0),
           atOrOver5: serverRefused.filter((ms) => ms >= 5).length,
         },
+        /** The server's main thread during the flood, seen from inside (with --loop). */
+        serverLoop: options.loop
+          ? loopSummary(floodIntervals, measured?.filter((answer) => answer.ms >= 5) ?? [])
+          : undefined,
         healthMs: {
           probes: health.length,
           p50: round(percentile(health, 50)),
@@ -208,12 +288,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       rate: { type: 'string', default: '500' },
       pin: { type: 'boolean' },
       'server-times': { type: 'boolean' },
+      loop: { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
   const result = await benchLoginFlood(Number(values.seconds), Number(values.rate), {
     pin: values.pin,
     serverTimes: values['server-times'],
+    loop: values.loop,
   });
   if (values.json) console.log(JSON.stringify(result));
   else console.log(JSON.stringify(result, null, 2));
