@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, isolatedTest, test } from './fixtures';
 import { LoginPage } from './pages';
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
@@ -82,41 +82,42 @@ test.describe('multi-factor sign-in', () => {
     ).toHaveText('On. 9 recovery codes left.', { timeout: 60_000 });
   });
 
-  test('registers a passkey in a virtual authenticator and signs in with it alone', async ({
-    signedInPage: page,
-    baseURL,
-  }) => {
-    // Browsers refuse IP addresses as WebAuthn RP IDs: the passkey lives on localhost (see relyingParty).
-    const origin = baseURL!.replace('127.0.0.1', 'localhost');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+  // The virtual authenticator lives on in the tab after its CDP session: this test has a context of its own.
+  isolatedTest(
+    'registers a passkey in a virtual authenticator and signs in with it alone',
+    async ({ signedInPage: page, baseURL }) => {
+      // Browsers refuse IP addresses as WebAuthn RP IDs: the passkey lives on localhost (see relyingParty).
+      const origin = baseURL!.replace('127.0.0.1', 'localhost');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
 
-    await page.goto(`${origin}/settings`);
-    const security = page.getByRole('region', { name: 'Security', exact: true });
-    await expect(security.getByText('No passkeys yet.')).toBeVisible({ timeout: 60_000 });
-    await security.getByLabel('Name for the new passkey (optional)').fill('Work laptop');
-    await security.getByRole('button', { name: 'Add a passkey' }).click();
-    const passkeys = security.getByRole('list', { name: 'Your passkeys' });
-    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
-    await expect(passkeys.getByText('Work laptop')).toBeVisible();
+      await page.goto(`${origin}/settings`);
+      const security = page.getByRole('region', { name: 'Security', exact: true });
+      await expect(security.getByText('No passkeys yet.')).toBeVisible({ timeout: 60_000 });
+      await security.getByLabel('Name for the new passkey (optional)').fill('Work laptop');
+      await security.getByRole('button', { name: 'Add a passkey' }).click();
+      const passkeys = security.getByRole('list', { name: 'Your passkeys' });
+      await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+      await expect(passkeys.getByText('Work laptop')).toBeVisible();
 
-    await forgetSession(page);
-    await page.goto(`${origin}/login`);
-    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    await page.goto(`${origin}/settings`);
-    await expect(
-      page.getByRole('region', { name: 'Security', exact: true }).getByText(/last used/),
-    ).toBeVisible({ timeout: 60_000 });
-  });
+      await forgetSession(page);
+      await page.goto(`${origin}/login`);
+      await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+      await page.goto(`${origin}/settings`);
+      await expect(
+        page.getByRole('region', { name: 'Security', exact: true }).getByText(/last used/),
+      ).toBeVisible({ timeout: 60_000 });
+    },
+  );
 });

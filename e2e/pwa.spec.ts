@@ -7,8 +7,8 @@ import { startFakePushService } from '../apps/server/test/push/fake-push-service
 import {
   clientAddress,
   expect as baseExpect,
+  isolatedTest as test,
   newPersona,
-  test,
   toStoredSession,
   type SessionData,
 } from './fixtures';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { clientAddress, expect, login, test, type TestUser } from './fixtures';
+import { clientAddress, expect, isolatedTest, login, test, type TestUser } from './fixtures';
 import { AppLayout, DashboardPage, LoginPage, SettingsPage } from './pages';
 import type { APIRequestContext } from '@playwright/test';
 
@@ -204,31 +204,31 @@ test.describe('the settings page (issue 3 item 6)', () => {
     expect(res.status()).toBe(401);
   });
 
-  test('with "Sign out after inactivity" set, an idle session ends at /login', async ({
-    signedInPage: page,
-    request,
-    user,
-  }) => {
-    const put = await request.put('/api/settings', {
-      data: { privacy: { autoSignOutMinutes: 15 } },
-      headers: await bearer(request, user),
-    });
-    expect(put.status()).toBe(200);
-    await page.clock.install();
-    // The layout shows before the profile (with the setting) arrives; the idle clock starts with it.
-    const profile = page.waitForResponse((r) => r.url().endsWith('/api/auth/me') && r.ok());
-    await page.goto('/dashboard');
-    await profile;
-    await expect(new AppLayout(page).logoutButton).toBeVisible();
-    // The idle clock is armed once the layout has the profile (it records the start in storage), and the
-    // page has loaded: a page chunk still loading when the clock jumps 14 minutes would count as failed.
-    await expect
-      .poll(() => page.evaluate(() => window.localStorage.getItem('healthfolio.lastActivity')))
-      .not.toBeNull();
-    await expect(new DashboardPage(page).heading).toBeVisible();
-    await page.clock.fastForward('14:00');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.clock.fastForward('01:05');
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  // The page's installed clock cannot be taken back out of a kept tab: a context of its own.
+  isolatedTest(
+    'with "Sign out after inactivity" set, an idle session ends at /login',
+    async ({ signedInPage: page, request, user }) => {
+      const put = await request.put('/api/settings', {
+        data: { privacy: { autoSignOutMinutes: 15 } },
+        headers: await bearer(request, user),
+      });
+      expect(put.status()).toBe(200);
+      await page.clock.install();
+      // The layout shows before the profile (with the setting) arrives; the idle clock starts with it.
+      const profile = page.waitForResponse((r) => r.url().endsWith('/api/auth/me') && r.ok());
+      await page.goto('/dashboard');
+      await profile;
+      await expect(new AppLayout(page).logoutButton).toBeVisible();
+      // The idle clock is armed once the layout has the profile (it records the start in storage), and the
+      // page has loaded: a page chunk still loading when the clock jumps 14 minutes would count as failed.
+      await expect
+        .poll(() => page.evaluate(() => window.localStorage.getItem('healthfolio.lastActivity')))
+        .not.toBeNull();
+      await expect(new DashboardPage(page).heading).toBeVisible();
+      await page.clock.fastForward('14:00');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.clock.fastForward('01:05');
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
 });
