@@ -26,8 +26,8 @@ export function serverProcess(env = process.env) {
     // 293 MB highest) for an upload ~0.15 s slower (1.74 → 1.88 s median of eight, +0.2 s of CPU).
     // glibc may give each thread that allocates an arena of its own (up to 8 per core), each keeping its
     // freed memory apart; an import runs a parsing worker, a checkpoint worker and libuv's pool. Two arenas:
-    // a 1 M-Record import's peak 299 → 290 MB (median of five alternating rounds; highest 316 → 294 MB),
-    // its time unchanged (9.21 → 9.15 s median).
+    // a 1 M-Record import's peak 288–302 MB, median 293, over eleven rounds, against 290–316 MB, median 298,
+    // over eight without (alternating, one sitting); its time no worse (medians 8.96 s and 9.16 s).
     env: { MALLOC_MMAP_THRESHOLD_: '65536', MALLOC_ARENA_MAX: '2', ...env },
   };
 }
