@@ -48,9 +48,10 @@ function storeTheme(mode: string) {
 }
 
 /**
- * Tests that need a browser context of their own: one that uses `context` or `browser`, a CDP session (a
- * virtual authenticator), the page's clock, or anything else that outlives a page's storage being cleared.
- * Every other test runs on `test`'s kept tab.
+ * A browser context per test, for the tests whose state outlives clearing a tab's storage: a CDP session
+ * that leaves something behind (a virtual authenticator), the page's installed clock, service workers and
+ * permissions carried from page to page. Every other test uses `test` and its kept tab; such a test may
+ * still open contexts of its own with `browser` (another person, another device).
  */
 export const isolatedTest = base.extend<Fixtures>({
   // Tests tagged @theme run in both modes: the dark projects start with the theme stored as dark.

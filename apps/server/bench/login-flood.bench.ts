@@ -167,7 +167,8 @@ function loopSummary(intervals: LoopInterval[], slow: LoggedAnswer[]) {
     k.count++;
     k.maxMs = Math.max(k.maxMs, ms);
   }
-  const delays = intervals.map((i) => i.maxDelayMs).sort((a, b) => a - b);
+  const sorted = (values: number[]) => values.sort((a, b) => a - b);
+  const delays = sorted(intervals.map((i) => i.maxDelayMs));
   /** The interval an answer was logged in (each line is printed at its interval's end). */
   const intervalOf = (time: number) => intervals.find((i) => i.at >= time);
   return {
@@ -178,12 +179,7 @@ function loopSummary(intervals: LoopInterval[], slow: LoggedAnswer[]) {
     stalls: intervals
       .filter((i) => i.maxDelayMs >= 5)
       .map((i) => ({ delayMs: i.maxDelayMs, gc: i.gc, preempted: i.preempted })),
-    preemptedPerInterval: {
-      p50: percentile(
-        intervals.map((i) => i.preempted).sort((a, b) => a - b),
-        50,
-      ),
-    },
+    preemptedPerInterval: { p50: percentile(sorted(intervals.map((i) => i.preempted)), 50) },
     gc: byKind,
     /** Each answer of 5 ms or more beside its interval's loop delay and collections. */
     slowAnswers: slow.map((answer) => {
