@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/errors';
 import { QuietRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { serveProbesOnly } from './http/worker-role';
 import { AuditLogRepository } from './identity/audit-log.repository';
 import { createIdentity, type Identity } from './identity/identity';
 import { identityRoutes } from './identity/identity.routes';
@@ -183,12 +184,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     // SQLite has one server per database: what is still claimed at start was a killed process's.
     handBackOnStart: true,
+    takesJobs: config.role !== 'web',
     heartbeatSeconds: config.jobHeartbeatSeconds,
     superviseSeconds: config.jobSuperviseSeconds,
     ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
   });
 
   registerErrorHandling(app);
+  // ROLE=worker: background work only; a balancer or orchestrator still probes it.
+  if (config.role === 'worker') serveProbesOnly(app);
   registerJsonBody(app);
   await registerSecurityHeaders(app, {
     hsts: config.publicUrl.startsWith('https://'),
@@ -294,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
     workerThresholdBytes: config.importWorkerThresholdBytes,
+    runsImports: config.role !== 'web',
     onFinished: (userId) => insightJobs.request(userId),
     events: webhooks.events,
     restore: (userId, parts) => restorer.apply(userId, parts),

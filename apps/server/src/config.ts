@@ -50,6 +50,11 @@ const envSchema = z.object({
   JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(20),
   /** PostgreSQL job queue: how often silent and expired claims are looked for. */
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * What this instance does (PostgreSQL, several instances): `all` serves requests and runs jobs; `web`
+   * serves requests and only queues jobs; `worker` runs jobs and answers only /api/health and /api/ready.
+   */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Absolute lifetime of a sign-in: refresh tokens rotate, but a family never outlives this. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -113,6 +118,8 @@ export interface Config {
   /** PostgreSQL job queue: JOBS_HEARTBEAT_SECONDS and JOBS_SUPERVISE_SECONDS. */
   jobHeartbeatSeconds: number;
   jobSuperviseSeconds: number;
+  /** ROLE: whether this instance serves requests, runs jobs, or both (`all`, the only role on SQLite). */
+  role: 'all' | 'web' | 'worker';
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   signupEnabled: boolean;
@@ -204,6 +211,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: DATABASE_ENCRYPTION_KEY encrypts the SQLite file; with DATABASE_URL (PostgreSQL) encrypt the database server’s storage instead, and unset it',
     );
   }
+  if (!e.DATABASE_URL && e.ROLE !== 'all') {
+    throw new Error(
+      `Invalid configuration: ROLE=${e.ROLE} splits requests and jobs between instances on one PostgreSQL database (DATABASE_URL); on SQLite one server does both, so leave ROLE unset`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -229,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     jobHeartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS,
     jobSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    role: e.ROLE,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     signupEnabled: flags.SIGNUP_ENABLED,

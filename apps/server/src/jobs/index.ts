@@ -25,6 +25,11 @@ export interface JobQueueOptions {
   log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
   /** SQLite: this is the database's one server, so jobs still claimed at start are a dead process's. */
   handBackOnStart?: boolean;
+  /**
+   * False on an instance that serves requests only (ROLE=web): it queues jobs, keeps the schedules, and
+   * leaves every job to the instances that run them (`enqueueOnly`).
+   */
+  takesJobs?: boolean;
 }
 
 /**
@@ -38,6 +43,11 @@ export function createJobQueue(
   pg: PgLocation | undefined,
   options: JobQueueOptions = {},
 ): JobQueue {
+  const queue = openQueue(db, pg, options);
+  return options.takesJobs === false ? enqueueOnly(queue) : queue;
+}
+
+function openQueue(db: Db, pg: PgLocation | undefined, options: JobQueueOptions): JobQueue {
   if (db.dialect === 'postgres') {
     if (!pg) throw new Error('The job queue needs the PostgreSQL connection string');
     return new PgBossQueue({
@@ -55,4 +65,23 @@ export function createJobQueue(
     ...(options.handBackOnStart ? { handBackOnStart: true } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+}
+
+/**
+ * The queue as an instance that takes no jobs sees it (ROLE=web): handlers registered with `work` are never
+ * called here; everything else — queueing, schedules, `idle` of named queues, readiness, stop — is the queue's.
+ */
+export function enqueueOnly(queue: JobQueue): JobQueue {
+  return {
+    kind: queue.kind,
+    start: () => queue.start(),
+    enqueue: (name, payload, options) => queue.enqueue(name, payload, options),
+    cancel: (name, singletonKey) => queue.cancel(name, singletonKey),
+    work: async () => {},
+    schedule: (name, cron, payload) => queue.schedule(name, cron, payload),
+    // No queue is worked here: only named ones are waited for (they run on other instances).
+    idle: async (names) => (names ? queue.idle(names) : undefined),
+    reachable: () => queue.reachable(),
+    stop: (options) => queue.stop(options),
+  };
 }

@@ -47,6 +47,11 @@ export interface ImportRunnerDeps {
   writeBatch?: number;
   /** Uploads at least this large are parsed, and their batches prepared, in a worker thread while this thread writes. */
   workerThresholdBytes: number;
+  /**
+   * False on an instance that takes no jobs (ROLE=web): another instance runs its uploads' imports, so no
+   * parsing worker is started here for them.
+   */
+  runsImports?: boolean;
   /** Time and memory one lab or DEXA report may take to read (default 20 s, 256 MB). */
   reportLimits?: ReportLimits;
   /** Told when an import ends, so what depends on the data (insights) can run again. */

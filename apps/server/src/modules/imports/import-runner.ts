@@ -84,7 +84,8 @@ export class ImportRunner {
 
   /** An upload this large is arriving: a parsing worker starts now, to be ready when its import begins. */
   expectUpload(bytes: number): void {
-    if (this.parsesInWorker(bytes) && !this.abort.signal.aborted) this.workers.warm();
+    if (this.deps.runsImports === false || this.abort.signal.aborted) return;
+    if (this.parsesInWorker(bytes)) this.workers.warm();
   }
 
   /** Resolves when no import is being queued, waiting or running (tests). */
