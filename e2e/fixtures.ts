@@ -109,7 +109,9 @@ const CONTEXT_OPTIONS = [
  * CPU-bound on CI's 2 cores, ~85 % of it Chromium's; a new context costs Chromium a renderer process and a
  * cold compile of the app's scripts: the sign-in page's first load in a new context took ~5.5 s of its CPU,
  * a load in a tab that had shown the app before 2.0–2.6 s. With the kept tab the whole suite went from
- * 32.9 to 14.4 minutes (3,849 to 1,649 test-seconds). A failed test's screenshot is attached here.
+ * 32.9 to 14.4 minutes (3,849 to 1,649 test-seconds). A failed test's screenshot is attached here. A retry's
+ * trace (`trace: 'on-first-retry'` on CI) records the kept tab too: Playwright starts a trace chunk on every
+ * open context as each test begins (a test failing on purpose, retried with CI=1, left a trace of the tab).
  */
 export const test = isolatedTest.extend<object, { tab: Page }>({
   tab: [
