@@ -405,9 +405,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const review = new ReviewService(new ImportsRepository(db.kysely), metrics.writer, samples, now, (userId) =>
     insightJobs.request(userId),
   );
-  // Days a migration left to recompute (sandbox samples marked): in the background, then their insights.
+  // Days a migration left to recompute (sandbox samples marked): in the background, then their insights;
+  // on an instance that runs background work (not ROLE=web).
   let recompute: Promise<void> | undefined;
   app.addHook('onReady', async () => {
+    if (config.role === 'web') return;
     recompute = recomputeQueuedDays(db, bulk).then(
       (users) => users.forEach((userId) => insightJobs.request(userId)),
       (error: unknown) => app.log.error({ err: error }, 'recomputing queued days failed'),

@@ -36,4 +36,6 @@ let demo: DemoLine | undefined;
 if (seeded) demo = { email: seeded.email, password: seeded.password };
 else if (config.env === 'development' && (await hasDemoAccount(db))) demo = { email: DEMO_EMAIL };
 // The last lines of start-up, whatever the log format: where to go, and the demo account.
-console.log(`\n${startupBanner(`http://localhost:${port}`, describeDatabase(config.database), demo)}\n`);
+console.log(
+  `\n${startupBanner(`http://localhost:${port}`, describeDatabase(config.database), demo, config.role)}\n`,
+);

@@ -22,8 +22,20 @@ export function describeDatabase(database: Config['database']): string {
  * The lines `npm start` ends its start-up with, in a box: where to open the app, where the data is, and
  * the demo account — the last thing on the screen, so the password is not scrolled away.
  */
-export function startupBanner(url: string, database: string, demo?: DemoLine): string {
-  const rows: string[] = ['Healthfolio is running', '', `Open      ${url}`, `Database  ${database}`];
+export function startupBanner(
+  url: string,
+  database: string,
+  demo?: DemoLine,
+  role: Config['role'] = 'all',
+): string {
+  const rows: string[] = ['Healthfolio is running', ''];
+  // A worker serves nobody: it has no address to open, only its probes.
+  if (role === 'worker')
+    rows.push('Role      worker: runs background jobs; answers /api/health and /api/ready only');
+  else rows.push(`Open      ${url}`);
+  if (role === 'web')
+    rows.push('Role      web: serves requests; jobs run on instances with ROLE=worker or all');
+  rows.push(`Database  ${database}`);
   if (demo) {
     rows.push('', `Demo account  ${demo.email}`);
     rows.push(

@@ -92,6 +92,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a web instance and a worker ins
     expect((await call(worker, '/api/auth/me')).status).toBe(404);
   });
 
+  it('says its role where each instance ends its start-up', async () => {
+    // The banner follows the first answer to /api/health by a moment.
+    const banner = async (server: ServerChild) => {
+      for (
+        let waited = 0;
+        !server.output().includes('Healthfolio is running') && waited < 5_000;
+        waited += 50
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return server.output();
+    };
+    const workerSays = await banner(worker);
+    expect(workerSays).toContain(
+      'Role      worker: runs background jobs; answers /api/health and /api/ready only',
+    );
+    expect(workerSays).not.toContain('Open      http');
+    const webSays = await banner(web);
+    expect(webSays).toContain('Open      http://localhost:');
+    expect(webSays).toContain(
+      'Role      web: serves requests; jobs run on instances with ROLE=worker or all',
+    );
+  });
+
   it('runs on the worker the import uploaded to the web instance, and leaves it queued while no worker runs', async () => {
     const signedUp = await call(web, '/api/identity/signup', {
       method: 'POST',
