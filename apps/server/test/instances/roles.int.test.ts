@@ -5,8 +5,9 @@ import type { ImportJob } from '@healthfolio/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { appleExport } from '../crash/apple-export';
-import { spawnServer, writeStandInWeb, type ServerChild } from '../crash/server-child';
+import { spawnServer, type ServerChild } from '../crash/server-child';
 import { createPgDatabase } from '../databases';
+import { deploymentEnv } from './deployment-env';
 
 const RECORDS = 2_000;
 
@@ -41,16 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a web instance and a worker ins
     fs.writeFileSync(file, appleExport(RECORDS));
     const database = await createPgDatabase('roles');
     cleanup.push(() => database.drop());
-    env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_DIST: writeStandInWeb(dir),
-      SIGNUP_ENABLED: 'true',
-      PUBLIC_URL: 'http://healthfolio.test',
-      SHUTDOWN_GRACE_SECONDS: '4',
-      // 'import taken' lines say which instance runs an import.
-      LOG_LEVEL: 'info',
-    };
+    env = deploymentEnv(dir, database.url, 4);
     [web, worker] = await Promise.all([start('web'), start('worker')]);
   }, 200_000);
 

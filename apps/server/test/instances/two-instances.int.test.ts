@@ -10,7 +10,8 @@ import { AppMigrationProvider } from '../../src/db/migrations';
 import { userNo } from '../../src/db/user-number';
 import { loadConfig } from '../../src/config';
 import { appleExport } from '../crash/apple-export';
-import { spawnServer, writeStandInWeb, type ServerChild } from '../crash/server-child';
+import { spawnServer, type ServerChild } from '../crash/server-child';
+import { deploymentEnv } from './deployment-env';
 import { createPgDatabase, SAMPLE_CONTENT_COLUMNS } from '../databases';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
 import { oura } from '@healthfolio/connectors';
@@ -55,19 +56,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const database = await createPgDatabase('instances');
     cleanup.push(() => database.drop());
     env = {
-      DATABASE_URL: database.url,
-      // One DATA_DIR for both: the uploads (and the token vault's key) every instance reads.
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_DIST: writeStandInWeb(dir),
-      SIGNUP_ENABLED: 'true',
+      ...deploymentEnv(dir, database.url, GRACE_SECONDS),
       OURA_CLIENT_ID: 'test-client',
       OURA_CLIENT_SECRET: 'test-secret',
       OURA_BASE_URL: fake.url,
-      // The tokens' issuer: the one public address both instances serve.
-      PUBLIC_URL: 'http://healthfolio.test',
-      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
-      // 'import taken' lines say which instance runs an import.
-      LOG_LEVEL: 'info',
     };
     proxy = await startTcpProxy(database.url);
     cleanup.push(() => proxy.close());
