@@ -179,12 +179,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDb) await db.close();
   });
   await migrateToLatest(db, pg);
-  // Background work (src/jobs): started and stopped after every runner's hooks (see the end).
+  // Background work (src/jobs): started and stopped after every runner's hooks (see the end). An instance
+  // with ROLE=web queues it and leaves it to the instances that run it (worker or all).
+  const runsJobs = config.role !== 'web';
   const jobs = createJobQueue(db, pg, {
     log: app.log,
     // SQLite has one server per database: what is still claimed at start was a killed process's.
     handBackOnStart: true,
-    takesJobs: config.role !== 'web',
+    takesJobs: runsJobs,
     heartbeatSeconds: config.jobHeartbeatSeconds,
     superviseSeconds: config.jobSuperviseSeconds,
     ...(options.jobPollMs !== undefined ? { pollMs: options.jobPollMs } : {}),
@@ -298,7 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     ...(options.importWriteBatch ? { writeBatch: options.importWriteBatch } : {}),
     workerThresholdBytes: config.importWorkerThresholdBytes,
-    runsImports: config.role !== 'web',
+    runsImports: runsJobs,
     onFinished: (userId) => insightJobs.request(userId),
     events: webhooks.events,
     restore: (userId, parts) => restorer.apply(userId, parts),
@@ -406,10 +408,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     insightJobs.request(userId),
   );
   // Days a migration left to recompute (sandbox samples marked): in the background, then their insights;
-  // on an instance that runs background work (not ROLE=web).
+  // on an instance that runs background work.
   let recompute: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    if (config.role === 'web') return;
+    if (!runsJobs) return;
     recompute = recomputeQueuedDays(db, bulk).then(
       (users) => users.forEach((userId) => insightJobs.request(userId)),
       (error: unknown) => app.log.error({ err: error }, 'recomputing queued days failed'),
