@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CopyIn } from '../../src/db/postgres/pg-copy';
+import { findUserNo } from '../../src/db/user-number';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
+import { RollupWrites } from '../../src/modules/metrics/write/rollup-writes';
 import { SAMPLE_CONTENT_COLUMNS, testDialects } from '../databases';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { metricsFixture, MINUTE, perMinute, type MetricsFixture } from './helpers';
@@ -21,14 +23,18 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
   let f: MetricsFixture;
   /** Batches written by COPY (PostgreSQL): the path the test means to take is the one taken. */
   let copies: number;
+  /** Their new stream rows of `daily_rollups`, written by COPY too. */
+  let rollupCopies: number;
   beforeEach(async () => {
     f = await metricsFixture(dialect);
     copies = 0;
+    rollupCopies = 0;
     const copyIn = f.t.bulk.copyIn;
     if (copyIn) {
-      const counted: CopyIn = async (...args) => {
-        const done = await copyIn(...args);
-        if (done) copies++;
+      const counted: CopyIn = async (trx, statement, data) => {
+        const done = await copyIn(trx, statement, data);
+        if (done && statement.startsWith('copy samples ')) copies++;
+        if (done && statement.startsWith('copy daily_rollups ')) rollupCopies++;
         return done;
       };
       f.t.bulk.copyIn = counted;
@@ -142,8 +148,10 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
       duplicates: 1000,
       rejected: [],
     });
-    // PostgreSQL: the first batch whole, and of the second the days nothing stored had.
+    // PostgreSQL: the first batch whole, and of the second the days nothing stored had; each with its
+    // new stream rows.
     expect(copies).toBe(dialect === 'postgres' ? 2 : 0);
+    expect(rollupCopies).toBe(dialect === 'postgres' ? 2 : 0);
     const count = await f.t.db.kysely
       .selectFrom('samples')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -204,4 +212,44 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
       rejected: [],
     });
   });
+
+  it.runIf(dialect === 'postgres')(
+    'leaves new stream rows to the upsert when one of them meets a stored key, having written none',
+    async () => {
+      await f.writer.writeOnce(f.ada.id, perMinute(garmin, MORNING, 10, beat, false));
+      const owner = await findUserNo(f.t.db.kysely, f.ada.id);
+      const day = (
+        await f.t.db.kysely.selectFrom('daily_rollups').select('local_day').executeTakeFirstOrThrow()
+      ).local_day;
+      const row = (local_day: number, count: number) => ({
+        kind: 'heart_rate',
+        local_day,
+        source: 'garmin',
+        device: 'Forerunner 965',
+        count,
+        sum: 70 * count,
+        min: 70,
+        max: 70,
+        last_value: null,
+        last_at: null,
+      });
+      await f.t.db.kysely.transaction().execute(async (trx) => {
+        const writes = new RollupWrites(trx, 'postgres');
+        // The next day is new, the stored day is not: COPY writes neither.
+        expect(await writes.copyNew(f.t.bulk.copyIn!, owner, [row(day + 1, 5), row(day, 5)])).toBe(false);
+        // The transaction goes on: the savepoint took the failed COPY back.
+        expect(await writes.copyNew(f.t.bulk.copyIn!, owner, [row(day + 1, 5)])).toBe(true);
+      });
+      const stored = await f.t.db.kysely
+        .selectFrom('daily_rollups')
+        .select(['local_day', 'count', 'last_value'])
+        .where('source', '=', 'garmin')
+        .orderBy('local_day')
+        .execute();
+      expect(stored).toEqual([
+        { local_day: day, count: 10, last_value: 60 + 9 },
+        { local_day: day + 1, count: 5, last_value: null },
+      ]);
+    },
+  );
 });

@@ -41,6 +41,36 @@ export function pgCopyIn(pool: pg.Pool): CopyIn {
   };
 }
 
+/** PostgreSQL's SQLSTATE for a row that would break a unique index. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * COPY has no ON CONFLICT: one row meeting a stored key fails the whole statement. For rows its caller
+ * believes new, this runs `copyIn` under a savepoint and answers whether they were written; false — having
+ * written nothing — when the connection is not the pool's (`CopyIn`) or a row met a stored key (the unique
+ * violation is rolled back to the savepoint), and the caller then writes them another way.
+ */
+export async function copyNew(
+  trx: Kysely<Database>,
+  copyIn: CopyIn,
+  statement: string,
+  data: Iterable<Buffer>,
+): Promise<boolean> {
+  await sql`savepoint copy_new`.execute(trx);
+  try {
+    if (!(await copyIn(trx, statement, data))) {
+      await sql`release savepoint copy_new`.execute(trx);
+      return false;
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await sql`rollback to savepoint copy_new`.execute(trx);
+    return false;
+  }
+  await sql`release savepoint copy_new`.execute(trx);
+  return true;
+}
+
 /** COPY's binary file header: its signature, no flags, no header extension (PostgreSQL docs, "COPY"). */
 const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
 /** Bytes of a field besides a text's own: its length word, and 8 for the widest number. */
@@ -105,13 +135,15 @@ export class BinaryCopyWriter {
     this.at += 12;
   }
 
+  /** A null of any column's type. */
+  null(): void {
+    this.view.setInt32(this.at, -1);
+    this.at += 4;
+  }
+
   /** A text's UTF-8 bytes, or null. */
   text(bytes: Buffer | null): void {
-    if (bytes === null) {
-      this.view.setInt32(this.at, -1);
-      this.at += 4;
-      return;
-    }
+    if (bytes === null) return this.null();
     this.view.setInt32(this.at, bytes.length);
     this.piece.set(bytes, this.at + 4);
     this.at += 4 + bytes.length;

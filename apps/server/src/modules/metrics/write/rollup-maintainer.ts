@@ -1,6 +1,7 @@
 import { getMetric, isSandboxDevice } from '@healthfolio/core';
 import type { Kysely } from 'kysely';
 import type { SampleBulkIO } from '../../../db/bulk-io';
+import type { CopyIn } from '../../../db/postgres/pg-copy';
 import type { Db } from '../../../db/database';
 import { letOthersIn } from '../../../db/slices';
 import type { Database } from '../../../db/schema';
@@ -37,16 +38,20 @@ export class RollupMaintainer {
   /** The person's number (`users.user_no`), which the rows are keyed by: found once per transaction. */
   private owner: Promise<number> | undefined;
 
+  /** PostgreSQL: COPY on the transaction's connection, for stream rows known new (`afterInsert`). */
+  private readonly copyIn: CopyIn | undefined;
+
   constructor(
     private readonly trx: Kysely<Database>,
     db: Pick<Db, 'dialect'>,
-    /** Large reads inside the transaction as arrays, where the database can (SQLite). */
+    /** Large reads inside the transaction as arrays, where the database can (SQLite); COPY (PostgreSQL). */
     bulk: SampleBulkIO,
     private readonly userId: string,
     /** The person's number, when the transaction found it already (a batch write, `write-batch.ts`). */
     userNo?: number,
   ) {
     if (userNo !== undefined) this.owner = Promise.resolve(userNo);
+    this.copyIn = bulk.copyIn;
     const arrays = bulk.arrays(trx);
     this.rollups = new RollupWrites(trx, db.dialect, arrays);
     this.samples = new SamplesRepository(trx, arrays);
@@ -80,11 +85,20 @@ export class RollupMaintainer {
     added: Map<string, RollupValues>,
     stale: DaysByKind,
     deferred?: DaysByKind,
+    /** Stream rows no stored row shares a key with (`copyNewRows`' streams): written by COPY where it can. */
+    fresh?: Map<string, RollupValues>,
   ): Promise<void> {
-    const increments = [...added.values()].filter((g) => !stale.get(g.kind)?.has(g.local_day));
+    const current = (g: RollupValues) => !stale.get(g.kind)?.has(g.local_day);
+    const increments = [...added.values()].filter(current);
+    const newRows = fresh ? [...fresh.values()].filter(current) : [];
+    if (newRows.length > 0 && this.copyIn) {
+      const owner = await (this.owner ??= findUserNo(this.trx, this.userId));
+      if (!(await this.rollups.copyNew(this.copyIn, owner, newRows))) increments.push(...newRows);
+    } else increments.push(...newRows);
     await this.write('add', increments);
     const touched: DaysByKind = new Map();
     for (const g of increments) addDay(touched, g.kind, g.local_day);
+    for (const g of newRows) addDay(touched, g.kind, g.local_day);
     for (const [kind, days] of touched) {
       await letOthersIn();
       await this.refreshMergedFromStreams(kind, [...days], deferred);

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { BinaryCopyWriter, type CopyIn } from '../../../db/postgres/pg-copy';
+import { BinaryCopyWriter, copyNew, type CopyIn } from '../../../db/postgres/pg-copy';
 import type { Database } from '../../../db/schema';
 import { NUMBERS, REFS, type PackedRows } from '../packed-rows';
 import type { RollupValues } from '../rollups.repository';
@@ -107,33 +107,28 @@ export async function copyNewRows(
       storedKeys.add(key);
       copiedStreams.delete(key);
     }
-    const isLeft = (i: number) =>
-      storedDays.has(rows.localDay(i)) &&
-      storedKeys.has(streamDayKey(rows.kind(i), rows.localDay(i), rows.source(i), rows.device(i) ?? ''));
-    left = rows.pick(isLeft);
-    if (left.length === rows.length) return undefined;
-    copied = rows.pick((i) => !isLeft(i));
-  }
-  await trx.executeQuery(CompiledQuery.raw('savepoint copy_samples'));
-  try {
-    if (!(await copyIn(trx, COPY_STATEMENT, copyTuples(owner, copied)))) {
-      await trx.executeQuery(CompiledQuery.raw('release savepoint copy_samples'));
-      return undefined;
+    // Which rows are left, asked once per row (a key is a string made per row of a stored day).
+    const isLeft = new Uint8Array(rows.length);
+    let leftCount = 0;
+    for (let i = 0; i < rows.length; i++) {
+      if (
+        storedDays.has(rows.localDay(i)) &&
+        storedKeys.has(streamDayKey(rows.kind(i), rows.localDay(i), rows.source(i), rows.device(i) ?? ''))
+      ) {
+        isLeft[i] = 1;
+        leftCount++;
+      }
     }
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-    await trx.executeQuery(CompiledQuery.raw('rollback to savepoint copy_samples'));
-    return undefined;
+    if (leftCount === rows.length) return undefined;
+    left = rows.pick((i) => isLeft[i] === 1);
+    copied = rows.pick((i) => isLeft[i] === 0);
   }
-  await trx.executeQuery(CompiledQuery.raw('release savepoint copy_samples'));
+  if (!(await copyNew(trx, copyIn, COPY_STATEMENT, copyTuples(owner, copied)))) return undefined;
   return { copied, streams: copiedStreams, left };
 }
 
 /** Rows of one kind and start that `sharesIdentity` compares pair by pair. */
 const SHORT_RUN = 64;
-
-/** PostgreSQL's SQLSTATE for a row that would break a unique index. */
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Whether two rows share an identity — or may: rows out of the order PackedRowsBuilder sorts them in

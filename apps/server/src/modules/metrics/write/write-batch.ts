@@ -90,7 +90,9 @@ export async function writeBatch(
         // A bulk session's progress commits with its rows: its batches need not wait for the disk.
         if (deferral) await bulk.commitLazily?.(trx);
         const owner = await findUserNo(trx, userId);
-        let added = new Map<string, RollupValues>();
+        const added = new Map<string, RollupValues>();
+        // Stream rows of the rows COPY wrote: no stored row has their keys (copyNewRows).
+        let fresh: Map<string, RollupValues> | undefined;
         const stale: DaysByKind = new Map();
         // Rows written chunk by chunk below: all of them, but on PostgreSQL those COPY left (copyNewRows).
         let pending = rows;
@@ -100,7 +102,7 @@ export async function writeBatch(
           const copy = await copyNewRows(trx, bulk.copyIn, owner, rows, streams);
           if (copy) {
             inserted = copy.copied.length;
-            added = copy.streams;
+            fresh = copy.streams;
             held?.add(copy.copied, 0, copy.copied.length);
             pending = copy.left;
           }
@@ -126,7 +128,7 @@ export async function writeBatch(
         }
         const maintainer = new RollupMaintainer(trx, db, bulk, userId, owner);
         if (inserted > 0 || updated > 0) {
-          await maintainer.afterInsert(added, stale, deferral ? deferredHere : undefined);
+          await maintainer.afterInsert(added, stale, deferral ? deferredHere : undefined, fresh);
         }
         if (deferral) {
           await deferral.pending.add(trx, owner, deferredHere);
