@@ -1,6 +1,7 @@
 /**
  * Load and soak on PostgreSQL (issues #24, #25): `npx tsx apps/server/bench/load.bench.ts
- * [--scenarios signins,dashboard,soak,storage] [--minutes 10] [--quick] [--seconds 20] [--database-url …] [--json]`
+ * [--scenarios signins,dashboard,soak,storage] [--minutes 10] [--quick] [--seconds 20] [--instances 1,2]
+ * [--database-url …] [--json]`
  * (`npm run bench:load`). Loopback only; every phase is bounded in count and time.
  *
  * Servers run as `npm start` runs them (the bundle, its node flags), in their own processes, on one throwaway
@@ -17,7 +18,9 @@
  *  soak      — 20 virtual users for --minutes (default 10, --quick 1): a Dashboard load a second, a sync of
  *              their Oura connection every 30 s, a small Apple Health upload every 60 s; one instance, then two.
  *              Server 5xx, unexpected 401s (tokens live an hour: any 401 is unexpected), failed imports and
- *              syncs, and each server's RSS after warm-up and at the end (target growth < 10 %).
+ *              syncs, and each server's RSS after warm-up and at the end (target growth < 10 %), and at each
+ *              minute: a heap still filling to its working size levels off, a leak keeps climbing.
+ *              `--instances 2` soaks only the two (or `1` only the one).
  *  storage   — bytes per sample and per daily rollup row on PostgreSQL (pg_total_relation_size) and SQLite
  *              (dbstat) over the 10 accounts' data (docs/SCALING.md).
  *
@@ -49,6 +52,8 @@ import { procOf, startServer, waitForLine } from './server-process';
 const { values: args } = parseArgs({
   options: {
     scenarios: { type: 'string', default: 'signins,dashboard,soak,storage' },
+    /** The soak's topologies: one instance direct, two through the proxy (comma-separated). */
+    instances: { type: 'string', default: '1,2' },
     minutes: { type: 'string' },
     quick: { type: 'boolean', default: false },
     seconds: { type: 'string' },
@@ -632,11 +637,17 @@ async function soakOn(
       const w = warm.bytes[i]! / MB;
       const e = end.bytes[i]! / MB;
       const peak = Math.max(...rss.map((r) => r.bytes[i]!)) / MB;
+      const byMinute: number[] = [];
+      for (let m = 1; m * 60_000 <= end.at + 2_500; m++) {
+        const at = rss.find((r) => r.at >= m * 60_000 - 2_500) ?? end;
+        byMinute.push(Math.round(at.bytes[i]! / MB));
+      }
       return {
         afterWarmup: round(w),
         end: round(e),
         peak: round(peak),
         growthPercent: round(((e - w) / w) * 100),
+        byMinute,
       };
     }),
     warmupSeconds: Math.round(warm.at / 1000),
@@ -647,10 +658,12 @@ async function soakOn(
 async function soak(env: Env, files: Buffer[]) {
   const runs = [];
   let people: { auth: Record<string, string> }[] = [];
+  const soaked = new Set(args.instances.split(',').map((n) => Number(n.trim())));
   for (const [instances, proxy] of [
     [1, false],
     [2, true],
   ] as const) {
+    if (!soaked.has(instances)) continue;
     const t = await topology(env, instances, proxy);
     try {
       if (people.length === 0) {
@@ -814,6 +827,7 @@ async function main() {
           say(
             `server ${i + 1} RSS: ${m.afterWarmup} MB after ${run.warmupSeconds} s warm-up, ${m.end} MB at the end (peak ${m.peak}) — growth ${m.growthPercent} % (target < 10 %): ${m.growthPercent < 10 ? 'PASS' : 'FAIL'}`,
           );
+          say(`         RSS at each minute: ${m.byMinute.join(', ')} MB`);
         }
         say(`load average ${run.loadAverage.before.join(' ')} → ${run.loadAverage.after.join(' ')}`);
       }

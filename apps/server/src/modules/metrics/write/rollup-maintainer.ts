@@ -65,9 +65,13 @@ export class RollupMaintainer {
    */
   private async write(mode: 'add' | 'replace', rows: readonly RollupValues[]): Promise<void> {
     if (rows.length === 0) return;
-    const owner = await (this.owner ??= findUserNo(this.trx, this.userId));
+    const owner = await this.ownerNumber();
     if (mode === 'add') await this.rollups.addToStreams(owner, rows);
     else await this.rollups.put(owner, rows);
+  }
+
+  private ownerNumber(): Promise<number> {
+    return (this.owner ??= findUserNo(this.trx, this.userId));
   }
 
   /** Whether sandbox streams count, read on first need (one read per transaction, never per sample). */
@@ -91,10 +95,12 @@ export class RollupMaintainer {
     const current = (g: RollupValues) => !stale.get(g.kind)?.has(g.local_day);
     const increments = [...added.values()].filter(current);
     const newRows = fresh ? [...fresh.values()].filter(current) : [];
-    if (newRows.length > 0 && this.copyIn) {
-      const owner = await (this.owner ??= findUserNo(this.trx, this.userId));
-      if (!(await this.rollups.copyNew(this.copyIn, owner, newRows))) increments.push(...newRows);
-    } else increments.push(...newRows);
+    const copied =
+      newRows.length > 0 &&
+      this.copyIn !== undefined &&
+      (await this.rollups.copyNew(this.copyIn, await this.ownerNumber(), newRows));
+    // Not copied (no COPY here, a pooler's connection, or a key stored after all): the upsert adds them.
+    if (!copied) increments.push(...newRows);
     await this.write('add', increments);
     const touched: DaysByKind = new Map();
     for (const g of increments) addDay(touched, g.kind, g.local_day);

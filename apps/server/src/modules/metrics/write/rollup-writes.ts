@@ -20,10 +20,10 @@ type StreamTotalsTuple = [number, string, string, number, number];
 
 /**
  * Rows or days per statement. SQLite: its parameter limit is far above 500, which keeps IN lists and
- * multi-row upserts modest. PostgreSQL binds one array per column or day list whatever its length, so a
- * statement takes a whole batch's rows: 500 at a time, a 1 M-Record import sent ~100 upserts and ~300
- * day-list statements of 500 parameters each, every one parsed, planned and owner-checked anew
- * (`addOwnerChecks`), 2.9 s of its writing thread's waits against SQLite's 0.8 s (see the metrics README).
+ * multi-row upserts modest. PostgreSQL binds one array per column, or per list of days, whatever its
+ * length, so a statement takes a whole batch's: 500 at a time, a 1 M-Record import sent ~100 upserts
+ * and ~300 statements with a list of 500 days, every one parsed, planned and owner-checked
+ * (`addOwnerChecks`) anew (the metrics README).
  */
 const CHUNK: Record<Dialect, number> = { sqlite: 500, postgres: 50_000 };
 
@@ -121,8 +121,7 @@ function* rollupTuples(owner: number, rows: readonly RollupValues[]): Generator<
     return b;
   };
   const copy = new BinaryCopyWriter(ROW_COLUMNS.length);
-  const number = (write: (value: number) => void, value: number | null) =>
-    value === null ? copy.null() : write.call(copy, value);
+  const float8 = (value: number | null) => (value === null ? copy.null() : copy.float8(value));
   for (const r of rows) {
     const kind = bytes(r.kind);
     const source = bytes(r.source);
@@ -136,10 +135,11 @@ function* rollupTuples(owner: number, rows: readonly RollupValues[]): Generator<
     copy.text(device);
     copy.int4(r.count);
     copy.float8(r.sum);
-    number(copy.float8, r.min);
-    number(copy.float8, r.max);
-    number(copy.float8, r.last_value);
-    number(copy.int8, r.last_at);
+    float8(r.min);
+    float8(r.max);
+    float8(r.last_value);
+    if (r.last_at === null) copy.null();
+    else copy.int8(r.last_at);
   }
   yield copy.end();
 }
