@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CopyIn } from '../../src/db/postgres/pg-copy';
 import { findUserNo } from '../../src/db/user-number';
 import { MERGED } from '../../src/modules/metrics/rollups.repository';
-import { RollupWrites } from '../../src/modules/metrics/write/rollup-writes';
+import { copyNewRollups } from '../../src/modules/metrics/write/rollup-copy';
 import { SAMPLE_CONTENT_COLUMNS, testDialects } from '../databases';
 import type { NewSample } from '../../src/modules/metrics/sample-row';
 import { metricsFixture, MINUTE, perMinute, type MetricsFixture } from './helpers';
@@ -234,11 +234,12 @@ describe.each(testDialects)('bulk sample writes on %s', (dialect) => {
         last_at: null,
       });
       await f.t.db.kysely.transaction().execute(async (trx) => {
-        const writes = new RollupWrites(trx, 'postgres');
         // The next day is new, the stored day is not: COPY writes neither.
-        expect(await writes.copyNew(f.t.bulk.copyIn!, owner, [row(day + 1, 5), row(day, 5)])).toBe(false);
+        expect(await copyNewRollups(trx, f.t.bulk.copyIn!, owner, [row(day + 1, 5), row(day, 5)])).toBe(
+          false,
+        );
         // The transaction goes on: the savepoint took the failed COPY back.
-        expect(await writes.copyNew(f.t.bulk.copyIn!, owner, [row(day + 1, 5)])).toBe(true);
+        expect(await copyNewRollups(trx, f.t.bulk.copyIn!, owner, [row(day + 1, 5)])).toBe(true);
       });
       const stored = await f.t.db.kysely
         .selectFrom('daily_rollups')

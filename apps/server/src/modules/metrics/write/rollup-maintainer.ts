@@ -15,6 +15,7 @@ import { SandboxPreferenceRepository } from '../sandbox-preference.repository';
 import { groupByDay } from '../time';
 import { addDay, aggregateInto, daySampleRows, READ_SPAN, type DaysByKind } from './day-aggregates';
 import type { HeldSamples } from './held-samples';
+import { copyNewRollups } from './rollup-copy';
 import { RollupWrites } from './rollup-writes';
 
 /**
@@ -98,7 +99,7 @@ export class RollupMaintainer {
     const copied =
       newRows.length > 0 &&
       this.copyIn !== undefined &&
-      (await this.rollups.copyNew(this.copyIn, await this.ownerNumber(), newRows));
+      (await copyNewRollups(this.trx, this.copyIn, await this.ownerNumber(), newRows));
     // Not copied (no COPY here, a pooler's connection, or a key stored after all): the upsert adds them.
     if (!copied) increments.push(...newRows);
     await this.write('add', increments);

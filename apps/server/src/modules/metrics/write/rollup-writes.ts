@@ -1,7 +1,6 @@
 import { SANDBOX_DEVICE_LIKE } from '@healthfolio/core';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ReadArrays } from '../../../db/bulk-io';
-import { BinaryCopyWriter, copyNew, type CopyIn } from '../../../db/postgres/pg-copy';
 import { letOthersIn } from '../../../db/slices';
 import type { Dialect } from '../../../db/migrations/types';
 import type { Database } from '../../../db/schema';
@@ -60,7 +59,7 @@ const ROW_COLUMNS = [
   ['last_at', 'int8'],
 ] as const;
 const KEY_LENGTH = 5;
-const UPSERT_COLUMNS = ROW_COLUMNS.map(([column]) => column);
+export const UPSERT_COLUMNS = ROW_COLUMNS.map(([column]) => column);
 const KEY_COLUMNS = UPSERT_COLUMNS.slice(0, KEY_LENGTH);
 const VALUE_COLUMNS = UPSERT_COLUMNS.slice(KEY_LENGTH);
 /** The columns after the owner, which the PostgreSQL upsert takes as one array each. */
@@ -110,40 +109,6 @@ function setClauses(dialect: Dialect, mode: UpsertMode): string {
   return clauses.join(', ');
 }
 
-const ROLLUP_COPY = `copy daily_rollups (${UPSERT_COLUMNS.map((c) => `"${c}"`).join(', ')}) from stdin with (format binary)`;
-
-/** Rollup rows in COPY's binary format, in ROW_COLUMNS' order. */
-function* rollupTuples(owner: number, rows: readonly RollupValues[]): Generator<Buffer> {
-  const encoded = new Map<string, Buffer>();
-  const bytes = (text: string) => {
-    let b = encoded.get(text);
-    if (!b) encoded.set(text, (b = Buffer.from(text, 'utf8')));
-    return b;
-  };
-  const copy = new BinaryCopyWriter(ROW_COLUMNS.length);
-  const float8 = (value: number | null) => (value === null ? copy.null() : copy.float8(value));
-  for (const r of rows) {
-    const kind = bytes(r.kind);
-    const source = bytes(r.source);
-    const device = bytes(r.device);
-    const full = copy.tuple(kind.length + source.length + device.length);
-    if (full) yield full;
-    copy.int4(owner);
-    copy.text(kind);
-    copy.int4(r.local_day);
-    copy.text(source);
-    copy.text(device);
-    copy.int4(r.count);
-    copy.float8(r.sum);
-    float8(r.min);
-    float8(r.max);
-    float8(r.last_value);
-    if (r.last_at === null) copy.null();
-    else copy.int8(r.last_at);
-  }
-  yield copy.end();
-}
-
 /**
  * The writes of `daily_rollups` (RollupMaintainer's, inside a sample write's transaction), and the reads
  * they depend on; the screens' reads are RollupsRepository's. Rows are keyed by the owner's number
@@ -167,17 +132,6 @@ export class RollupWrites {
       await letOthersIn();
       await this.upsert('add', owner, part);
     }
-  }
-
-  /**
-   * PostgreSQL: writes by COPY stream rows of the user numbered `owner` that no stored row shares a key
-   * with (an import's new stream days: `copyNewRows`), under a savepoint; answers false, having written
-   * nothing, when the rows must go by `addToStreams` instead (a connection pooler, or a key stored after
-   * all). A 1 M-Record import's ~50 000 such rows took 0.7–0.85 s as upserts: `unnest` parsing ten
-   * arrays of text, a conflict check per row and an owner check for each of insert and update.
-   */
-  async copyNew(copyIn: CopyIn, owner: number, rows: readonly RollupValues[]): Promise<boolean> {
-    return rows.length === 0 || copyNew(this.db, copyIn, ROLLUP_COPY, rollupTuples(owner, rows));
   }
 
   /**
