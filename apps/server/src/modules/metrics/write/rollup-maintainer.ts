@@ -104,8 +104,7 @@ export class RollupMaintainer {
     if (!copied) increments.push(...newRows);
     await this.write('add', increments);
     const touched: DaysByKind = new Map();
-    for (const g of increments) addDay(touched, g.kind, g.local_day);
-    for (const g of newRows) addDay(touched, g.kind, g.local_day);
+    for (const g of copied ? [...increments, ...newRows] : increments) addDay(touched, g.kind, g.local_day);
     for (const [kind, days] of touched) {
       await letOthersIn();
       await this.refreshMergedFromStreams(kind, [...days], deferred);

@@ -116,19 +116,24 @@ function setClauses(dialect: Dialect, mode: UpsertMode): string {
  * other query takes the user's id and finds the number inside itself.
  */
 export class RollupWrites {
+  /** Rows or days per statement on this database (`CHUNK`). */
+  private readonly chunk: number;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     /** Reads large results as arrays (SQLite, inside a transaction): see `SampleBulkIO.arrays`. */
     private readonly arrays?: ReadArrays,
-  ) {}
+  ) {
+    this.chunk = CHUNK[dialect];
+  }
 
   /**
    * Adds newly inserted samples to their stream rows (count and sum add up, min/max/last widen) of the
    * user numbered `owner`.
    */
   async addToStreams(owner: number, rows: readonly RollupValues[]): Promise<void> {
-    for (const part of chunks(rows, CHUNK[this.dialect])) {
+    for (const part of chunks(rows, this.chunk)) {
       await letOthersIn();
       await this.upsert('add', owner, part);
     }
@@ -139,7 +144,7 @@ export class RollupWrites {
    * rows, recomputed days).
    */
   async put(owner: number, rows: readonly RollupValues[]): Promise<void> {
-    for (const part of chunks(rows, CHUNK[this.dialect])) {
+    for (const part of chunks(rows, this.chunk)) {
       await letOthersIn();
       await this.upsert('replace', owner, part);
     }
@@ -177,7 +182,7 @@ export class RollupWrites {
 
   /** Removes every row (streams and merged) of the given days, or only the merged ones. */
   async deleteDays(userId: string, kind: string, days: readonly number[], onlyMerged = false): Promise<void> {
-    for (const part of chunks(days, CHUNK[this.dialect])) {
+    for (const part of chunks(days, this.chunk)) {
       let query = this.db
         .deleteFrom('daily_rollups')
         .where('user_no', '=', userNo(userId))
@@ -195,7 +200,7 @@ export class RollupWrites {
    */
   async streamsOfDays(userId: string, kind: string, days: readonly number[]): Promise<StreamTotalsRow[]> {
     const out: StreamTotalsRow[] = [];
-    for (const part of chunks(days, CHUNK[this.dialect])) {
+    for (const part of chunks(days, this.chunk)) {
       const query = this.db
         .selectFrom('daily_rollups')
         .select(['local_day', 'source', 'device', 'count', 'sum'])
@@ -231,7 +236,7 @@ export class RollupWrites {
     { excludeSandbox }: { excludeSandbox: boolean },
   ): Promise<number[]> {
     const several: number[] = [];
-    for (const part of chunks(days, CHUNK[this.dialect])) {
+    for (const part of chunks(days, this.chunk)) {
       const scope = sql`user_no = ${userNo(userId)} and kind = ${kind} and ${dayIn(this.dialect, part)}
         and source <> ${MERGED}`;
       const counted = excludeSandbox ? sql`${scope} and device not like ${SANDBOX_DEVICE_LIKE}` : scope;
